@@ -1,0 +1,61 @@
+// Statement-level elaboration of a model: the stdlib, included files and the model's own statements are
+// processed in text order into one Model (cat/Model.h).
+#pragma once
+
+#include <filesystem>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "cat/Ast.h"
+#include "cat/Environment.h"
+#include "cat/Expressions.h"
+#include "cat/Model.h"
+#include "cat/NodeBuilder.h"
+
+namespace catcheck::cat {
+
+class Elaborator {
+ public:
+  explicit Elaborator(std::filesystem::path stdlib);
+
+  // Elaborates the stdlib, as if its text came before the model's.
+  void includeStdlib();
+  // Reads and elaborates the model file at `path`.
+  void elaborateModelFile(const std::filesystem::path& path);
+  // Elaborates the model's own text. `file` is its path when it has one (for include cycles); includes are
+  // looked up in `directory`, then in the models directory.
+  void elaborateModel(const std::string& text, const std::string& sourceName,
+                      const std::filesystem::path& file, const std::filesystem::path& directory);
+  Model takeModel() { return std::move(model_); }
+
+ private:
+  struct OpenFile {
+    std::filesystem::path canonical;  // empty for text without a file
+    std::filesystem::path directory;  // where its includes are looked up first
+  };
+
+  void elaborateFile(const std::filesystem::path& path, const core::SourceLocation& includedAt);
+  const ast::File& read(const std::string& text, const std::string& sourceName);
+  void elaborate(const ast::File& file, OpenFile open);
+  void define(const ast::Let& let);
+  void defineRecursive(const ast::LetRec& group);
+  void addAxiom(const ast::AxiomStatement& axiom);
+  void include(const ast::Include& include);
+  std::filesystem::path resolveInclude(const ast::Include& include) const;
+  std::string generatedAxiomName(const ast::AxiomStatement& axiom) const;
+  Scope topLevel() const { return Scope{.visible = environment_.size()}; }
+
+  std::filesystem::path stdlib_;
+  std::filesystem::path canonicalStdlib_;
+  std::string mainSource_;
+  Model model_;
+  NodeBuilder nodes_{model_};
+  Environment environment_;
+  ExpressionEvaluator evaluator_{nodes_, environment_};
+  std::vector<std::unique_ptr<ast::File>> files_;  // function bodies point into these
+  std::vector<OpenFile> openFiles_;
+  int recursiveGroups_ = 0;
+};
+
+}  // namespace catcheck::cat

@@ -1,0 +1,28 @@
+# Generates C++ from grammar/*.g4 with the Debian antlr4 tool at build time (never committed) and
+# builds it against the antlr4 runtime. The generated code is compiled without our warning flags.
+find_package(antlr4-runtime REQUIRED)
+find_program(ANTLR4_TOOL antlr4 REQUIRED)
+
+set(CATCHECK_GRAMMAR_DIR ${CMAKE_CURRENT_SOURCE_DIR}/grammar)
+set(CATCHECK_GENERATED_DIR ${CMAKE_CURRENT_BINARY_DIR}/generated)
+
+# Each entry: grammar name; its imports are listed as dependencies.
+set(CATCHECK_GRAMMARS Cat LitmusPTX)
+foreach(grammar IN LISTS CATCHECK_GRAMMARS)
+  set(out ${CATCHECK_GENERATED_DIR}/${grammar})
+  set(srcs ${out}/${grammar}Lexer.cpp ${out}/${grammar}Parser.cpp
+           ${out}/${grammar}Visitor.cpp ${out}/${grammar}BaseVisitor.cpp)
+  file(GLOB grammar_inputs ${CATCHECK_GRAMMAR_DIR}/*.g4)
+  add_custom_command(
+    OUTPUT ${srcs}
+    COMMAND ${ANTLR4_TOOL} -Dlanguage=Cpp -visitor -no-listener -package catcheck::grammar
+            -lib ${CATCHECK_GRAMMAR_DIR} -Xexact-output-dir -o ${out} ${CATCHECK_GRAMMAR_DIR}/${grammar}.g4
+    DEPENDS ${grammar_inputs}
+    COMMENT "ANTLR: generating ${grammar}"
+    VERBATIM)
+  add_library(catcheck_grammar_${grammar} STATIC ${srcs})
+  target_include_directories(catcheck_grammar_${grammar} SYSTEM PUBLIC ${ANTLR4_INCLUDE_DIR} ${out})
+  target_compile_options(catcheck_grammar_${grammar} PRIVATE -w)
+  target_compile_options(catcheck_grammar_${grammar} PUBLIC -fno-char8_t)
+  target_link_libraries(catcheck_grammar_${grammar} PUBLIC antlr4_shared)
+endforeach()

@@ -1,0 +1,16 @@
+# Finds the Debian 12 packages catcheck builds against (installed by .ci/setup).
+find_package(Threads REQUIRED)
+find_package(fmt REQUIRED)
+find_package(CLI11 REQUIRED)
+find_package(nlohmann_json REQUIRED)
+find_package(GTest REQUIRED)
+find_package(PkgConfig REQUIRED)
+
+# cvc5 ships no CMake config on Debian 12.
+find_path(CVC5_INCLUDE_DIR cvc5/cvc5.h REQUIRED)
+find_library(CVC5_LIBRARY cvc5 REQUIRED)
+pkg_check_modules(Z3 REQUIRED IMPORTED_TARGET z3)
+
+add_library(catcheck_solvers INTERFACE)
+target_include_directories(catcheck_solvers SYSTEM INTERFACE ${CVC5_INCLUDE_DIR})
+target_link_libraries(catcheck_solvers INTERFACE ${CVC5_LIBRARY} PkgConfig::Z3)

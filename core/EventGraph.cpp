@@ -1,0 +1,161 @@
+// Builds the event graph from a Program: unrolls each thread (LoopUnrolling.cpp), resolves jump targets to
+// step indices, and creates one init write per memory object followed by the visible events of each
+// thread in program order. Tags follow SEMANTICS.md §5; init writes carry W, M, _ and IW only.
+#include "core/EventGraph.h"
+
+#include "core/LoopUnrolling.h"
+
+#include <map>
+
+namespace catcheck::core {
+namespace {
+
+Event makeEvent(EventGraph& graph, EventKind kind, const TagSet& tags) {
+  Event e;
+  e.id = graph.size();
+  e.kind = kind;
+  e.tags = tags;
+  return e;
+}
+
+void addInitEvents(EventGraph& graph, const Program& program) {
+  for (size_t m = 0; m < program.memory.size(); ++m) {
+    Event e = makeEvent(graph, EventKind::Init, TagSet{"W", "M", "_", "IW"});
+    e.location = static_cast<int>(m);
+    e.physical = program.memory[m].physical;
+    e.generic = program.memory[m].generic;
+    graph.events.push_back(e);
+  }
+}
+
+Step makeStep(const UnrollItem& item) {
+  Step step;
+  step.instruction = item.instruction;
+  step.kind = item.instruction->kind;
+  step.role = item.role;
+  step.unconditional = !item.instruction->condition.has_value();
+  step.barrierInstance = item.barrierInstance;
+  step.iteration = item.iteration;
+  return step;
+}
+
+void resolveJumps(UnrolledThread& thread, const std::vector<UnrollItem>& items) {
+  std::map<std::string, int> labels;
+  for (size_t i = 0; i < items.size(); ++i) {
+    if (items[i].instruction->kind != InstructionKind::Label) continue;
+    if (!labels.emplace(items[i].label, static_cast<int>(i)).second) {
+      throw InputError(items[i].instruction->location, "label '" + items[i].label + "' is defined twice");
+    }
+  }
+  for (size_t i = 0; i < items.size(); ++i) {
+    if (items[i].instruction->kind != InstructionKind::Jump) continue;
+    Step& step = thread.steps[i];
+    if (items[i].role != JumpRole::Normal) {
+      step.jumpTarget = static_cast<int>(items.size());
+      continue;
+    }
+    auto it = labels.find(items[i].target);
+    if (it == labels.end()) throw InputError(items[i].instruction->location, "undefined label '" + items[i].target + "'");
+    step.jumpTarget = it->second;
+  }
+}
+
+EventKind eventKindOf(InstructionKind kind) {
+  switch (kind) {
+    case InstructionKind::Load: return EventKind::Read;
+    case InstructionKind::Store: return EventKind::Write;
+    case InstructionKind::Fence: return EventKind::Fence;
+    case InstructionKind::Barrier: return EventKind::Barrier;
+    default: return EventKind::Visible;
+  }
+}
+
+void addThreadEvents(EventGraph& graph, const Program& program, UnrolledThread& thread) {
+  int poIndex = 0;
+  auto push = [&](Step& step, int stepIndex, EventKind kind, const TagSet& tags) {
+    Event e = makeEvent(graph, kind, tags);
+    e.thread = thread.thread;
+    e.step = stepIndex;
+    e.poIndex = poIndex++;
+    if (e.isMemory()) {
+      e.location = step.instruction->address;
+      e.physical = program.memory.at(static_cast<size_t>(e.location)).physical;
+      e.generic = program.memory.at(static_cast<size_t>(e.location)).generic;
+    }
+    step.events.push_back(e.id);
+    graph.events.push_back(e);
+    return e.id;
+  };
+  for (size_t s = 0; s < thread.steps.size(); ++s) {
+    Step& step = thread.steps[s];
+    const Instruction& in = *step.instruction;
+    int index = static_cast<int>(s);
+    switch (in.kind) {
+      case InstructionKind::Rmw: {
+        int read = push(step, index, EventKind::Read, in.tags);
+        int write = push(step, index, EventKind::Write, in.storeTags);
+        graph.events[static_cast<size_t>(read)].rmwPartner = write;
+        graph.events[static_cast<size_t>(write)].rmwPartner = read;
+        break;
+      }
+      case InstructionKind::Load:
+      case InstructionKind::Store:
+      case InstructionKind::Fence:
+      case InstructionKind::Barrier:
+      case InstructionKind::Visible: push(step, index, eventKindOf(in.kind), in.tags); break;
+      default: break;
+    }
+  }
+}
+
+// Steps no jump can skip and no barrier can block: every forward jump before them lands at or before them.
+void markAlwaysExecuted(EventGraph& graph, const UnrolledThread& thread) {
+  int reachAll = 0;  // the furthest step a jump seen so far may skip to (exclusive)
+  bool blocked = false;
+  for (size_t s = 0; s < thread.steps.size(); ++s) {
+    const Step& step = thread.steps[s];
+    bool certain = !blocked && reachAll <= static_cast<int>(s);
+    if (certain && step.kind != InstructionKind::Barrier) {
+      for (int e : step.events) graph.alwaysExecuted.add(e);
+    }
+    if (step.kind == InstructionKind::Jump) reachAll = std::max(reachAll, step.jumpTarget);
+    if (step.kind == InstructionKind::Barrier) blocked = true;
+  }
+}
+
+}  // namespace
+
+EventGraph buildEventGraph(const Program& program, int bound) {
+  EventGraph graph;
+  graph.program = &program;
+  graph.bound = bound;
+  std::vector<std::vector<UnrollItem>> unrolled;
+  for (size_t t = 0; t < program.threads.size(); ++t) {
+    unrolled.push_back(unrollThread(program.threads[t], bound));
+    UnrolledThread thread;
+    thread.thread = static_cast<int>(t);
+    for (const UnrollItem& item : unrolled.back()) thread.steps.push_back(makeStep(item));
+    resolveJumps(thread, unrolled.back());
+    graph.threads.push_back(std::move(thread));
+  }
+  addInitEvents(graph, program);
+  for (UnrolledThread& thread : graph.threads) addThreadEvents(graph, program, thread);
+  graph.alwaysExecuted = EventSet(graph.size());
+  for (const Event& e : graph.events) {
+    if (e.kind == EventKind::Init) graph.alwaysExecuted.add(e.id);
+  }
+  for (const UnrolledThread& thread : graph.threads) markAlwaysExecuted(graph, thread);
+  return graph;
+}
+
+std::string EventGraph::describe(int eventId) const {
+  const Event& e = event(eventId);
+  if (e.kind == EventKind::Init) return "init " + program->memory.at(static_cast<size_t>(e.location)).name;
+  const Step& step = stepOf(e);
+  std::string text = program->threads.at(static_cast<size_t>(e.thread)).name + ": " + step.instruction->text;
+  if (e.rmwPartner >= 0) text += e.kind == EventKind::Read ? " (read)" : " (write)";
+  if (step.iteration > 0) text += " [iteration " + std::to_string(step.iteration + 1) + "]";
+  return text;
+}
+
+}  // namespace catcheck::core

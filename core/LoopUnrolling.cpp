@@ -1,0 +1,179 @@
+// Loop unrolling and spin-loop detection (SEMANTICS.md §7.2-7.3, after Dat3M's LoopUnrolling and
+// DynamicSpinLoopDetection). A loop is a label followed later by a backward jump to it. Innermost loops are
+// unrolled first: the body is copied `bound` times, back-edges of copy c jump forward to copy c+1, and the
+// back-edges of the last copy become Bound jumps to the thread's end (reaching one makes a verdict UNKNOWN).
+// A side-effect-free loop (no memory write, no register written in the body that is live at its header)
+// repeats the same iteration forever once it fails to exit, so it gets one copy whose back-edges become
+// Spin jumps: the thread stops there without terminating.
+#include "core/LoopUnrolling.h"
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+namespace catcheck::core {
+namespace {
+
+bool writesMemory(const UnrollItem& item) {
+  return item.instruction->kind == InstructionKind::Store || item.instruction->kind == InstructionKind::Rmw;
+}
+
+std::vector<int> registersRead(const Instruction& in) {
+  std::vector<int> regs;
+  auto add = [&](const Expr& e) {
+    for (int r : e.registers()) regs.push_back(r);
+  };
+  switch (in.kind) {
+    case InstructionKind::Store:
+    case InstructionKind::Local: add(in.value); break;
+    case InstructionKind::Rmw:
+      add(in.value);
+      add(in.expected);
+      break;
+    case InstructionKind::Jump:
+      if (in.condition) add(*in.condition);
+      break;
+    case InstructionKind::Barrier:
+      if (in.barrierResource) add(*in.barrierResource);
+      if (in.barrierQuorum) add(*in.barrierQuorum);
+      break;
+    default: break;
+  }
+  return regs;
+}
+
+std::optional<int> registerWritten(const Instruction& in) {
+  bool defines = in.kind == InstructionKind::Load || in.kind == InstructionKind::Rmw || in.kind == InstructionKind::Local;
+  return defines ? in.reg : std::nullopt;
+}
+
+std::map<std::string, int> labelPositions(const std::vector<UnrollItem>& items) {
+  std::map<std::string, int> positions;
+  for (size_t i = 0; i < items.size(); ++i) {
+    if (items[i].instruction->kind == InstructionKind::Label) positions[items[i].label] = static_cast<int>(i);
+  }
+  return positions;
+}
+
+// Successor positions of item i (items.size() is the thread's end).
+std::vector<int> successors(const std::vector<UnrollItem>& items, const std::map<std::string, int>& labels, int i) {
+  const UnrollItem& item = items[static_cast<size_t>(i)];
+  std::vector<int> next;
+  if (item.instruction->kind == InstructionKind::Jump) {
+    auto it = labels.find(item.target);
+    next.push_back(it == labels.end() ? static_cast<int>(items.size()) : it->second);
+    if (item.instruction->condition) next.push_back(i + 1);
+  } else {
+    next.push_back(i + 1);
+  }
+  return next;
+}
+
+// Registers live at item `header`: read on some path from it before being written (backward dataflow).
+std::set<int> liveRegisters(const std::vector<UnrollItem>& items, int header) {
+  auto labels = labelPositions(items);
+  std::vector<std::set<int>> liveIn(items.size() + 1);
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (int i = static_cast<int>(items.size()) - 1; i >= 0; --i) {
+      std::set<int> live;
+      for (int s : successors(items, labels, i)) live.insert(liveIn[static_cast<size_t>(s)].begin(), liveIn[static_cast<size_t>(s)].end());
+      const Instruction& in = *items[static_cast<size_t>(i)].instruction;
+      if (auto w = registerWritten(in)) live.erase(*w);
+      for (int r : registersRead(in)) live.insert(r);
+      if (live != liveIn[static_cast<size_t>(i)]) {
+        liveIn[static_cast<size_t>(i)] = std::move(live);
+        changed = true;
+      }
+    }
+  }
+  return liveIn[static_cast<size_t>(header)];
+}
+
+bool isSideEffectFree(const std::vector<UnrollItem>& items, int header, int backJump) {
+  std::set<int> live = liveRegisters(items, header);
+  for (int i = header; i <= backJump; ++i) {
+    const UnrollItem& item = items[static_cast<size_t>(i)];
+    if (writesMemory(item)) return false;
+    auto written = registerWritten(*item.instruction);
+    if (written && live.count(*written) != 0) return false;
+  }
+  return true;
+}
+
+struct Loop {
+  int header = -1;
+  int backJump = -1;
+};
+
+// The innermost loop: the backward jump with the shortest span.
+std::optional<Loop> innermostLoop(const std::vector<UnrollItem>& items) {
+  auto labels = labelPositions(items);
+  std::optional<Loop> best;
+  for (size_t j = 0; j < items.size(); ++j) {
+    if (items[j].instruction->kind != InstructionKind::Jump || items[j].role != JumpRole::Normal) continue;
+    auto it = labels.find(items[j].target);
+    if (it == labels.end() || it->second > static_cast<int>(j)) continue;
+    if (!best || static_cast<int>(j) - it->second < best->backJump - best->header) {
+      best = Loop{it->second, static_cast<int>(j)};
+    }
+  }
+  return best;
+}
+
+std::string suffixed(const std::string& name, int copy) {
+  return copy == 0 ? name : name + "#" + std::to_string(copy);
+}
+
+std::vector<UnrollItem> copyBody(const std::vector<UnrollItem>& items, const Loop& loop, int copies, bool spin) {
+  const std::string& header = items[static_cast<size_t>(loop.header)].label;
+  std::set<std::string> bodyLabels;
+  for (int i = loop.header; i <= loop.backJump; ++i) {
+    if (items[static_cast<size_t>(i)].instruction->kind == InstructionKind::Label) bodyLabels.insert(items[static_cast<size_t>(i)].label);
+  }
+  std::vector<UnrollItem> result;
+  for (int copy = 0; copy < copies; ++copy) {
+    for (int i = loop.header; i <= loop.backJump; ++i) {
+      UnrollItem item = items[static_cast<size_t>(i)];
+      item.iteration = item.iteration * copies + copy;
+      if (copies > 1 && !item.barrierInstance.empty()) item.barrierInstance = suffixed(item.barrierInstance, copy);
+      if (item.instruction->kind == InstructionKind::Label) item.label = suffixed(item.label, copy);
+      bool isJump = item.instruction->kind == InstructionKind::Jump && item.role == JumpRole::Normal;
+      if (isJump && item.target == header) {
+        if (copy + 1 < copies) {
+          item.target = suffixed(header, copy + 1);
+        } else {
+          item.role = spin ? JumpRole::Spin : JumpRole::Bound;
+          item.target.clear();
+        }
+      } else if (isJump && bodyLabels.count(item.target) != 0) {
+        item.target = suffixed(item.target, copy);
+      }
+      result.push_back(std::move(item));
+    }
+  }
+  return result;
+}
+
+}  // namespace
+
+std::vector<UnrollItem> unrollThread(const Thread& thread, int bound) {
+  std::vector<UnrollItem> items;
+  for (const Instruction& in : thread.code) {
+    UnrollItem item;
+    item.instruction = &in;
+    item.label = in.kind == InstructionKind::Label ? in.label : "";
+    item.target = in.kind == InstructionKind::Jump ? in.label : "";
+    item.barrierInstance = in.barrierInstance;
+    items.push_back(std::move(item));
+  }
+  while (auto loop = innermostLoop(items)) {
+    bool spin = isSideEffectFree(items, loop->header, loop->backJump);
+    std::vector<UnrollItem> body = copyBody(items, *loop, spin ? 1 : std::max(bound, 1), spin);
+    items.erase(items.begin() + loop->header, items.begin() + loop->backJump + 1);
+    items.insert(items.begin() + loop->header, body.begin(), body.end());
+  }
+  return items;
+}
+
+}  // namespace catcheck::core

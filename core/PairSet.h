@@ -1,0 +1,63 @@
+// Dense bit sets of events and of event pairs, the currency of relation analysis (may/must bounds,
+// DESIGN.md decision 4). Litmus-sized graphs have at most a few hundred events, so an n x n bit matrix is
+// both the simplest and the fastest representation.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <vector>
+
+namespace catcheck::core {
+
+class EventSet {
+ public:
+  EventSet() = default;
+  explicit EventSet(int size) : size_(size), words_(static_cast<size_t>((size + 63) / 64), 0) {}
+  int size() const { return size_; }
+  bool has(int e) const { return (words_[static_cast<size_t>(e) / 64] >> (e % 64)) & 1U; }
+  void add(int e) { words_[static_cast<size_t>(e) / 64] |= uint64_t{1} << (e % 64); }
+  void remove(int e) { words_[static_cast<size_t>(e) / 64] &= ~(uint64_t{1} << (e % 64)); }
+  EventSet& operator|=(const EventSet& o);
+  EventSet& operator&=(const EventSet& o);
+  EventSet& subtract(const EventSet& o);
+  bool operator==(const EventSet& o) const { return words_ == o.words_; }
+  bool empty() const;
+  int count() const;
+  void forEach(const std::function<void(int)>& f) const;
+  std::vector<int> elements() const;
+
+ private:
+  int size_ = 0;
+  std::vector<uint64_t> words_;
+};
+
+class PairSet {
+ public:
+  PairSet() = default;
+  explicit PairSet(int size) : rows_(static_cast<size_t>(size), EventSet(size)) {}
+  int size() const { return static_cast<int>(rows_.size()); }
+  bool has(int a, int b) const { return rows_[static_cast<size_t>(a)].has(b); }
+  void add(int a, int b) { rows_[static_cast<size_t>(a)].add(b); }
+  void remove(int a, int b) { rows_[static_cast<size_t>(a)].remove(b); }
+  const EventSet& successors(int a) const { return rows_[static_cast<size_t>(a)]; }
+  PairSet& operator|=(const PairSet& o);
+  PairSet& operator&=(const PairSet& o);
+  PairSet& subtract(const PairSet& o);
+  bool operator==(const PairSet& o) const { return rows_ == o.rows_; }
+  bool empty() const;
+  int count() const;
+  void forEach(const std::function<void(int, int)>& f) const;
+
+  PairSet inverse() const;
+  PairSet compose(const PairSet& o) const;
+  PairSet transitiveClosure() const;
+  static PairSet product(const EventSet& a, const EventSet& b);
+  static PairSet identity(const EventSet& s);
+  EventSet domain() const;
+  EventSet range() const;
+
+ private:
+  std::vector<EventSet> rows_;
+};
+
+}  // namespace catcheck::core

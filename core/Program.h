@@ -1,0 +1,122 @@
+// The general Program IR (DESIGN.md decision 2): threads placed in a scope hierarchy, each a list of
+// instructions forming a control-flow graph (labels, conditional and unconditional jumps), integer
+// expressions over registers, memory objects with physical and generic (virtual) addresses, and control
+// barriers with instance ids, resource ids and quorums. Litmus front ends are its simplest producers.
+#pragma once
+
+#include "core/Expr.h"
+#include "core/SourceLocation.h"
+#include "core/Tags.h"
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace catcheck::core {
+
+// A named memory object. `physical` and `generic` index memory objects: two names with the same physical
+// object are the same bytes (`loc`); the same generic object, the same generic address (`vloc`).
+struct MemoryObject {
+  std::string name;
+  int physical = 0;
+  int generic = 0;
+  long long initialValue = 0;
+};
+
+// Scope levels from the outermost inwards. PTX uses System > Gpu > Cta; Vulkan Device > QueueFamily >
+// Workgroup > Subgroup. A thread's position is one id per level of its architecture.
+enum class ScopeLevel { System, Gpu, Cta, Device, QueueFamily, Workgroup, Subgroup };
+const char* scopeLevelName(ScopeLevel level);
+
+struct ScopePosition {
+  ScopeLevel level;
+  int id;
+};
+
+enum class InstructionKind { Load, Store, Rmw, Fence, Barrier, Local, Label, Jump, Visible };
+
+// Read-modify-write operators; Exchange stores the operand, CompareExchange stores `new` when the old
+// value equals `expected` and the old value otherwise (PTX atom.cas always stores).
+enum class RmwOp { Exchange, Add, Sub, Mul, Div, And, Or, Xor, CompareExchange };
+
+// One instruction. Which fields matter depends on `kind`:
+//  Load:    reg := [address]                      tags on the read event
+//  Store:   [address] := value                    tags on the write event
+//  Rmw:     reg := [address]; [address] := op     `tags` on the read, `storeTags` on the write; `reg` may be
+//           absent (PTX red); `value` is the operand, `expected` the compare value of CompareExchange
+//  Fence:   a fence event with `tags`
+//  Barrier: a control barrier with `barrierInstance`, optional `barrierResource` and `barrierQuorum`
+//  Local:   reg := value (not a memory event)
+//  Label:   `label`
+//  Jump:    goto `label` if `condition` (no condition: always)
+//  Visible: a non-memory visible event with `tags` (Vulkan avdevice / visdevice)
+struct Instruction {
+  InstructionKind kind = InstructionKind::Local;
+  SourceLocation location;
+  std::string text;  // the source text, for witnesses
+  std::optional<int> reg;
+  int address = -1;  // memory object index
+  Expr value;
+  Expr expected;
+  RmwOp rmwOp = RmwOp::Exchange;
+  TagSet tags;
+  TagSet storeTags;
+  std::string label;
+  std::optional<Expr> condition;
+  std::string barrierInstance;
+  std::optional<Expr> barrierResource;
+  std::optional<Expr> barrierQuorum;
+  bool barrierArriveOnly = false;  // PTX bar.arrive: never the target of syncbar
+  ScopeLevel barrierScope = ScopeLevel::Cta;
+};
+
+struct Thread {
+  std::string name;  // P0, P1, ...
+  std::vector<ScopePosition> scopes;  // outermost first
+  std::vector<Instruction> code;
+  std::map<int, long long> registerInits;
+  std::vector<std::string> registerNames;  // register index -> name (r0, ...)
+  int registerIndex(const std::string& name);  // interns a register name
+};
+
+// Final-state conditions: comparisons of register values, location final values and constants,
+// combined with and / or / not.
+enum class ConditionOp { And, Or, Not, Compare, True };
+enum class Comparison { Eq, Ne, Lt, Le, Gt, Ge };
+
+struct Operand {
+  enum class Kind { Constant, Register, Location } kind = Kind::Constant;
+  long long constant = 0;
+  int thread = 0;
+  int reg = 0;
+  int location = 0;  // memory object index
+};
+
+struct Condition {
+  ConditionOp op = ConditionOp::True;
+  std::vector<Condition> children;
+  Comparison comparison = Comparison::Eq;
+  Operand lhs, rhs;
+};
+
+enum class AssertionKind { None, Exists, NotExists, Forall };
+
+enum class Architecture { Ptx, Vulkan };
+
+struct Program {
+  std::string name;
+  std::string file;
+  Architecture arch = Architecture::Ptx;
+  std::vector<MemoryObject> memory;
+  std::vector<Thread> threads;
+  std::vector<std::pair<int, int>> systemSynchronizesWith;  // Vulkan ssw (thread, thread)
+  AssertionKind assertionKind = AssertionKind::None;
+  Condition assertion;
+  std::optional<Condition> filter;
+  std::string assertionText;
+  bool coherenceIsTotal() const { return arch == Architecture::Vulkan; }
+  int memoryIndex(const std::string& name) const;  // -1 when absent
+};
+
+}  // namespace catcheck::core

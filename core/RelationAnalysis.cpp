@@ -1,0 +1,175 @@
+// May/must bounds per operator, after Dat3M's NativeRelationAnalysis. `must` means "related whenever both
+// events execute", so composing must pairs through an intermediate event is only a must pair when that
+// intermediate executes in every execution (EventGraph::alwaysExecuted). Complement swaps the bounds
+// within the universe of visible events. Recursive definitions iterate from the empty relation until the
+// bounds stop changing (a Kleene iteration on the finite lattice of pairs).
+#include "core/RelationAnalysis.h"
+
+#include <stdexcept>
+
+namespace catcheck::core {
+
+using cat::Kind;
+using cat::Op;
+
+RelationAnalysis::RelationAnalysis(const cat::Model& model, const EventGraph& graph)
+    : model_(model), graph_(graph) {
+  int n = graph.size();
+  relations_.assign(model.nodes.size(), RelationBounds{PairSet(n), PairSet(n)});
+  sets_.assign(model.nodes.size(), SetBounds{EventSet(n), EventSet(n)});
+  recursiveValues_.assign(model.recursives.size(), RelationBounds{PairSet(n), PairSet(n)});
+  evaluateAll();
+  for (bool changed = !model.recursives.empty(); changed;) {
+    changed = false;
+    for (size_t r = 0; r < model.recursives.size(); ++r) {
+      const RelationBounds& body = relation(model.recursives[r].body);
+      if (!(body.may == recursiveValues_[r].may) || !(body.must == recursiveValues_[r].must)) {
+        recursiveValues_[r] = body;
+        changed = true;
+      }
+    }
+    if (changed) evaluateAll();
+  }
+}
+
+void RelationAnalysis::evaluateAll() {
+  for (size_t id = 0; id < model_.nodes.size(); ++id) evaluate(static_cast<cat::NodeId>(id));
+}
+
+EventSet RelationAnalysis::tagged(const std::string& tag) const {
+  EventSet result(graph_.size());
+  for (const Event& e : graph_.events) {
+    if (e.tags.has(tag)) result.add(e.id);
+  }
+  return result;
+}
+
+void RelationAnalysis::evaluate(cat::NodeId id) {
+  const cat::Node& node = model_.node(id);
+  if (node.kind == Kind::Set) {
+    evaluateSet(id, node);
+  } else {
+    evaluateRelation(id, node);
+  }
+}
+
+void RelationAnalysis::evaluateSet(cat::NodeId id, const cat::Node& node) {
+  SetBounds& out = sets_[static_cast<size_t>(id)];
+  auto arg = [&](size_t i) -> const SetBounds& { return set(node.args.at(i)); };
+  EventSet all(graph_.size());
+  for (const Event& e : graph_.events) all.add(e.id);
+  switch (node.op) {
+    case Op::TagSet: out.may = out.must = tagged(node.name); break;
+    case Op::Empty: out.may = out.must = EventSet(graph_.size()); break;
+    case Op::Union:
+      out.may = arg(0).may, out.may |= arg(1).may;
+      out.must = arg(0).must, out.must |= arg(1).must;
+      break;
+    case Op::Intersection:
+      out.may = arg(0).may, out.may &= arg(1).may;
+      out.must = arg(0).must, out.must &= arg(1).must;
+      break;
+    case Op::Difference:
+      out.may = arg(0).may, out.may.subtract(arg(1).must);
+      out.must = arg(0).must, out.must.subtract(arg(1).may);
+      break;
+    case Op::Complement:
+      out.may = all, out.may.subtract(arg(0).must);
+      out.must = all, out.must.subtract(arg(0).may);
+      break;
+    case Op::Domain:
+    case Op::Range: {
+      const RelationBounds& r = relation(node.args.at(0));
+      bool domain = node.op == Op::Domain;
+      out.may = domain ? r.may.domain() : r.may.range();
+      PairSet certain = r.must;  // only pairs whose other end always executes
+      certain.forEach([&](int a, int b) {
+        if (!graph_.alwaysExecuted.has(domain ? b : a)) certain.remove(a, b);
+      });
+      out.must = domain ? certain.domain() : certain.range();
+      break;
+    }
+    default: throw std::logic_error("relation operator used as a set");
+  }
+}
+
+PairSet RelationAnalysis::composeMust(const PairSet& a, const PairSet& b) const {
+  PairSet result(graph_.size());
+  for (int x = 0; x < graph_.size(); ++x) {
+    a.successors(x).forEach([&](int c) {
+      bool certainMiddle = graph_.alwaysExecuted.has(c) || c == x;
+      if (!certainMiddle) return;
+      b.successors(c).forEach([&](int y) { result.add(x, y); });
+    });
+  }
+  return result;
+}
+
+PairSet RelationAnalysis::closureMust(const PairSet& r) const {
+  PairSet result = r;
+  while (true) {
+    PairSet next = composeMust(result, r);
+    next |= r;
+    if (next == result) return result;
+    result = std::move(next);
+  }
+}
+
+void RelationAnalysis::evaluateRelation(cat::NodeId id, const cat::Node& node) {
+  RelationBounds& out = relations_[static_cast<size_t>(id)];
+  auto rel = [&](size_t i) -> const RelationBounds& { return relation(node.args.at(i)); };
+  int n = graph_.size();
+  switch (node.op) {
+    case Op::BaseRelation: {
+      auto bounds = baseRelationBounds(graph_, node.name);
+      if (!bounds) throw std::logic_error("unknown base relation " + node.name);
+      out = *bounds;
+      break;
+    }
+    case Op::Empty: out = RelationBounds{PairSet(n), PairSet(n)}; break;
+    case Op::Union:
+      out.may = rel(0).may, out.may |= rel(1).may;
+      out.must = rel(0).must, out.must |= rel(1).must;
+      break;
+    case Op::Intersection:
+      out.may = rel(0).may, out.may &= rel(1).may;
+      out.must = rel(0).must, out.must &= rel(1).must;
+      break;
+    case Op::Difference:
+      out.may = rel(0).may, out.may.subtract(rel(1).must);
+      out.must = rel(0).must, out.must.subtract(rel(1).may);
+      break;
+    case Op::Composition:
+      out.may = rel(0).may.compose(rel(1).may);
+      out.must = composeMust(rel(0).must, rel(1).must);
+      break;
+    case Op::Inverse:
+      out.may = rel(0).may.inverse();
+      out.must = rel(0).must.inverse();
+      break;
+    case Op::TransitiveClosure:
+      out.may = rel(0).may.transitiveClosure();
+      out.must = closureMust(rel(0).must);
+      break;
+    case Op::Product:
+      out.may = PairSet::product(set(node.args[0]).may, set(node.args[1]).may);
+      out.must = PairSet::product(set(node.args[0]).must, set(node.args[1]).must);
+      break;
+    case Op::IdentityOn:
+      out.may = PairSet::identity(set(node.args[0]).may);
+      out.must = PairSet::identity(set(node.args[0]).must);
+      break;
+    case Op::Complement: {
+      EventSet all(n);
+      for (const Event& e : graph_.events) all.add(e.id);
+      PairSet universe = PairSet::product(all, all);
+      out.may = universe, out.may.subtract(rel(0).must);
+      out.must = universe, out.must.subtract(rel(0).may);
+      break;
+    }
+    case Op::RecursiveRef: out = recursiveValues_.at(static_cast<size_t>(node.recursive)); break;
+    default: throw std::logic_error("set operator used as a relation");
+  }
+}
+
+}  // namespace catcheck::core

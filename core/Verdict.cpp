@@ -1,0 +1,40 @@
+// Names of results and properties as they appear on the command line, in manifests and in output.
+#include "core/Verdict.h"
+
+#include <stdexcept>
+
+namespace catcheck::core {
+
+const char* resultName(Result result) {
+  switch (result) {
+    case Result::Pass: return "PASS";
+    case Result::Fail: return "FAIL";
+    case Result::Unknown: return "UNKNOWN";
+  }
+  return "?";
+}
+
+const char* propertyName(Property property) {
+  switch (property) {
+    case Property::ProgramSpec: return "program_spec";
+    case Property::CatSpec: return "cat_spec";
+    case Property::Termination: return "termination";
+  }
+  return "?";
+}
+
+Property parseProperty(const std::string& name) {
+  if (name == "program_spec") return Property::ProgramSpec;
+  if (name == "cat_spec") return Property::CatSpec;
+  if (name == "termination") return Property::Termination;
+  throw std::invalid_argument("unknown property '" + name + "' (expected program_spec, cat_spec or termination)");
+}
+
+Result parseResult(const std::string& name) {
+  if (name == "PASS") return Result::Pass;
+  if (name == "FAIL") return Result::Fail;
+  if (name == "UNKNOWN") return Result::Unknown;
+  throw std::invalid_argument("unknown verdict '" + name + "' (expected PASS, FAIL or UNKNOWN)");
+}
+
+}  // namespace catcheck::core

@@ -1,0 +1,34 @@
+// Verdicts and their vocabulary (DESIGN.md decision 6, SEMANTICS.md §2): what a check asked, what it
+// answered, and where the time went.
+#pragma once
+
+#include <string>
+
+namespace catcheck::core {
+
+enum class Property { ProgramSpec, CatSpec, Termination };
+enum class Result { Pass, Fail, Unknown };
+
+struct PhaseTimes {
+  double parseMs = 0;
+  double analysisMs = 0;
+  double encodeMs = 0;
+  double solveMs = 0;
+  double totalMs() const { return parseMs + analysisMs + encodeMs + solveMs; }
+};
+
+struct Verdict {
+  Result result = Result::Unknown;
+  std::string explanation;  // one line: why this result
+  std::string firedFlag;    // cat_spec FAIL: the flag that fired
+  std::string testName;
+  std::string condition;  // the test's condition as written
+  PhaseTimes times;
+};
+
+const char* resultName(Result result);
+const char* propertyName(Property property);
+Property parseProperty(const std::string& name);  // throws std::invalid_argument
+Result parseResult(const std::string& name);      // throws std::invalid_argument
+
+}  // namespace catcheck::core

@@ -1,0 +1,182 @@
+// The verdict procedure of SEMANTICS.md §2.1 (Dat3M's AssumeSolver): encode the program, the memory and
+// every non-flagged axiom, assert the filter, then ask for a property violation (or, for `exists`, a
+// witness). If there is none, ask again whether any loop bound can be reached: yes gives UNKNOWN, never
+// PASS. Each question gets a fresh solver instance: cvc5 1.0.3 is much slower in incremental mode.
+#include "encoders/Checker.h"
+
+#include "core/EventGraph.h"
+#include "core/RelationAnalysis.h"
+#include "encoders/EncodingContext.h"
+#include "encoders/RelationEncoder.h"
+
+#include <chrono>
+
+namespace catcheck::encoders {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double millisecondsSince(Clock::time_point start) {
+  return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+}
+
+Term operandValue(EncodingContext& ctx, const core::Operand& op) {
+  switch (op.kind) {
+    case core::Operand::Kind::Constant: return ctx.f.intValue(op.constant);
+    case core::Operand::Kind::Register:
+      return ctx.threads.at(static_cast<size_t>(op.thread)).finalRegisters.at(static_cast<size_t>(op.reg));
+    case core::Operand::Kind::Location: return ctx.finalMemory.at(static_cast<size_t>(op.location));
+  }
+  return ctx.f.intValue(0);
+}
+
+Term conditionHolds(EncodingContext& ctx, const core::Condition& c) {
+  Formula& f = ctx.f;
+  std::vector<Term> children;
+  for (const core::Condition& child : c.children) children.push_back(conditionHolds(ctx, child));
+  switch (c.op) {
+    case core::ConditionOp::True: return f.top();
+    case core::ConditionOp::And: return f.all(children);
+    case core::ConditionOp::Or: return f.any(children);
+    case core::ConditionOp::Not: return f.no(children.at(0));
+    case core::ConditionOp::Compare: break;
+  }
+  Term lhs = operandValue(ctx, c.lhs), rhs = operandValue(ctx, c.rhs);
+  switch (c.comparison) {
+    case core::Comparison::Eq: return f.eq(lhs, rhs);
+    case core::Comparison::Ne: return f.no(f.eq(lhs, rhs));
+    case core::Comparison::Lt: return f.lt(lhs, rhs);
+    case core::Comparison::Le: return f.le(lhs, rhs);
+    case core::Comparison::Gt: return f.lt(rhs, lhs);
+    case core::Comparison::Ge: return f.le(rhs, lhs);
+  }
+  return f.top();
+}
+
+// What the first query asks for, and how its answer maps to a verdict.
+struct Question {
+  bool reachability = false;  // exists: SAT means PASS; otherwise SAT means FAIL
+  std::string satExplanation;
+  std::string unsatExplanation;
+};
+
+Question questionFor(const core::Program& program, core::Property property) {
+  if (property == core::Property::CatSpec) {
+    return {false, "a flagged axiom fires in some consistent execution", "no consistent execution fires a flag"};
+  }
+  switch (program.assertionKind) {
+    case core::AssertionKind::Exists:
+      return {true, "the exists-condition is reachable: outcome allowed", "the exists-condition is unreachable: outcome forbidden"};
+    case core::AssertionKind::NotExists:
+      return {false, "the forbidden outcome is reachable", "the outcome is unreachable"};
+    case core::AssertionKind::Forall:
+      return {false, "some final state violates the forall-condition", "every final state satisfies the forall-condition"};
+    case core::AssertionKind::None: break;
+  }
+  return {false, "", "no condition to violate"};
+}
+
+Term propertyFormula(EncodingContext& ctx, RelationEncoder& relations, const cat::Model& model,
+                     const core::Program& program, core::Property property) {
+  Formula& f = ctx.f;
+  if (property == core::Property::CatSpec) {
+    std::vector<Term> fires;
+    for (const cat::Axiom& axiom : model.axioms) {
+      if (axiom.flagged) fires.push_back(relations.holds(axiom));
+    }
+    return f.any(fires);
+  }
+  Term condition = conditionHolds(ctx, program.assertion);
+  switch (program.assertionKind) {
+    case core::AssertionKind::Exists:
+    case core::AssertionKind::NotExists: return f.both(ctx.allTerminated, condition);
+    case core::AssertionKind::Forall: return f.both(ctx.allTerminated, f.no(condition));
+    case core::AssertionKind::None: break;
+  }
+  return f.bottom();
+}
+
+class Query {
+ public:
+  Query(const core::EventGraph& graph, const core::RelationAnalysis& analysis, const cat::Model& model,
+        const SolverOptions& options)
+      : backend_(makeSolver(options)), formula_(*backend_), ctx_(formula_, graph), relations_(ctx_, model, analysis) {
+    encodeProgram(ctx_);
+    encodeMemory(ctx_);
+    for (const cat::Axiom& axiom : model.axioms) {
+      if (!axiom.flagged) relations_.requireConsistent(axiom);
+    }
+    if (graph.program->filter) formula_.require(conditionHolds(ctx_, *graph.program->filter));
+  }
+  EncodingContext& context() { return ctx_; }
+  RelationEncoder& relations() { return relations_; }
+  SatResult solve(Term goal) {
+    formula_.require(goal);
+    SatResult result = backend_->check();
+    if (result == SatResult::Unknown) throw SolverGaveUp("solver returned unknown: " + backend_->reasonUnknown());
+    return result;
+  }
+
+ private:
+  std::unique_ptr<SolverBackend> backend_;
+  Formula formula_;
+  EncodingContext ctx_;
+  RelationEncoder relations_;
+};
+
+bool hasBoundJump(const core::EventGraph& graph) {
+  for (const core::UnrolledThread& thread : graph.threads) {
+    for (const core::Step& step : thread.steps) {
+      if (step.role == core::JumpRole::Bound) return true;
+    }
+  }
+  return false;
+}
+
+}  // namespace
+
+core::Verdict check(const core::Program& program, const cat::Model& model, const CheckOptions& options) {
+  if (options.property == core::Property::Termination) {
+    throw UnsupportedProperty("the termination property is not implemented yet");
+  }
+  core::Verdict verdict;
+  auto start = Clock::now();
+  core::EventGraph graph = core::buildEventGraph(program, options.bound);
+  core::RelationAnalysis analysis(model, graph);
+  verdict.times.analysisMs = millisecondsSince(start);
+
+  Question question = questionFor(program, options.property);
+  start = Clock::now();
+  Query first(graph, analysis, model, options.solver);
+  Term goal = propertyFormula(first.context(), first.relations(), model, program, options.property);
+  verdict.times.encodeMs += millisecondsSince(start);
+  start = Clock::now();
+  SatResult answer = first.solve(goal);
+  verdict.times.solveMs += millisecondsSince(start);
+  if (answer == SatResult::Sat) {
+    verdict.result = question.reachability ? core::Result::Pass : core::Result::Fail;
+    verdict.explanation = question.satExplanation;
+    return verdict;
+  }
+  if (!hasBoundJump(graph)) {
+    verdict.result = question.reachability ? core::Result::Fail : core::Result::Pass;
+    verdict.explanation = question.unsatExplanation;
+    return verdict;
+  }
+  start = Clock::now();
+  Query second(graph, analysis, model, options.solver);
+  verdict.times.encodeMs += millisecondsSince(start);
+  start = Clock::now();
+  SatResult boundAnswer = second.solve(second.context().boundReached);
+  verdict.times.solveMs += millisecondsSince(start);
+  if (boundAnswer == SatResult::Sat) {
+    verdict.result = core::Result::Unknown;
+    verdict.explanation = "a loop bound is reachable: increase --bound";
+    return verdict;
+  }
+  verdict.result = question.reachability ? core::Result::Fail : core::Result::Pass;
+  verdict.explanation = question.unsatExplanation;
+  return verdict;
+}
+
+}  // namespace catcheck::encoders

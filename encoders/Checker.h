@@ -1,0 +1,33 @@
+// The library's front door: a program, a model and a property in, a verdict out.
+#pragma once
+
+#include "cat/Model.h"
+#include "core/Program.h"
+#include "core/Verdict.h"
+#include "encoders/Solver.h"
+
+#include <stdexcept>
+
+namespace catcheck::encoders {
+
+struct CheckOptions {
+  core::Property property = core::Property::ProgramSpec;
+  int bound = 1;
+  SolverOptions solver;
+};
+
+// A property the checker cannot decide yet (reported as a skip by bulk runs, exit 2 on single checks).
+class UnsupportedProperty : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// A solver that answered neither sat nor unsat (timeout, resource limit).
+class SolverGaveUp : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+core::Verdict check(const core::Program& program, const cat::Model& model, const CheckOptions& options);
+
+}  // namespace catcheck::encoders

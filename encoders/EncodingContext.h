@@ -1,0 +1,55 @@
+// What the program, memory, relation and property encoders share: the formula builder, the event graph,
+// and per event its execution and value terms, per thread its control flow and registers, and the
+// variables of the relations the solver decides (rf, co, sync_fence, quorum barriers).
+// The single choke point from a bounded pair to a formula lives in RelationEncoder::edge.
+#pragma once
+
+#include "core/EventGraph.h"
+#include "encoders/Formula.h"
+
+#include <map>
+#include <utility>
+#include <vector>
+
+namespace catcheck::encoders {
+
+using EventPair = std::pair<int, int>;
+
+struct ThreadEncoding {
+  std::vector<Term> reached;               // per step: control flow reaches it
+  std::vector<std::vector<Term>> regsIn;   // per step: register values before it
+  std::vector<Term> finalRegisters;        // register values at the thread's end
+  Term terminated = -1;                    // reached its end normally (no spin/bound exit, not blocked)
+};
+
+struct EncodingContext {
+  EncodingContext(Formula& formula, const core::EventGraph& graph) : f(formula), graph(graph) {}
+
+  Formula& f;
+  const core::EventGraph& graph;
+  std::vector<Term> exec;   // per event
+  std::vector<Term> value;  // per memory event: the value read or written
+  std::vector<ThreadEncoding> threads;
+  Term boundReached = -1;   // some Bound jump is taken
+  Term allTerminated = -1;  // every thread terminated
+
+  // Named barriers: whether e synchronises (its syncbar edges exist), and equal resource ids.
+  std::map<int, Term> barrierSync;
+  std::map<EventPair, Term> sameBarrierResource;
+
+  // Variables of the relations decided by the solver, for pairs in may \ must.
+  std::map<EventPair, Term> rf;
+  std::map<EventPair, Term> co;
+  std::map<EventPair, Term> syncFence;
+  std::vector<Term> finalMemory;  // per memory object: its final value
+
+  Term execBoth(int a, int b) { return f.both(exec[static_cast<size_t>(a)], exec[static_cast<size_t>(b)]); }
+};
+
+// Control flow, registers, values, barriers, termination and bound reachability (ProgramEncoder.cpp).
+void encodeProgram(EncodingContext& ctx);
+// Reads-from, coherence (partial for PTX, total for Vulkan), SC fences and final memory values
+// (MemoryEncoder.cpp).
+void encodeMemory(EncodingContext& ctx);
+
+}  // namespace catcheck::encoders

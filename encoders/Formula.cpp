@@ -1,0 +1,89 @@
+// Constant folding for the boolean connectives, and an at-most-one constraint (pairwise for few terms,
+// Sinz's sequential counter for more) used by the reads-from encoding.
+#include "encoders/Formula.h"
+
+namespace catcheck::encoders {
+
+Formula::Formula(SolverBackend& backend)
+    : backend_(backend), true_(backend.boolConstant(true)), false_(backend.boolConstant(false)) {}
+
+Term Formula::no(Term a) {
+  if (a == true_) return false_;
+  if (a == false_) return true_;
+  return backend_.apply(TermOp::Not, {a});
+}
+
+Term Formula::all(const std::vector<Term>& terms) {
+  std::vector<Term> kept;
+  for (Term t : terms) {
+    if (t == false_) return false_;
+    if (t != true_) kept.push_back(t);
+  }
+  if (kept.empty()) return true_;
+  if (kept.size() == 1) return kept[0];
+  return backend_.apply(TermOp::And, kept);
+}
+
+Term Formula::any(const std::vector<Term>& terms) {
+  std::vector<Term> kept;
+  for (Term t : terms) {
+    if (t == true_) return true_;
+    if (t != false_) kept.push_back(t);
+  }
+  if (kept.empty()) return false_;
+  if (kept.size() == 1) return kept[0];
+  return backend_.apply(TermOp::Or, kept);
+}
+
+Term Formula::implies(Term a, Term b) {
+  if (a == false_ || b == true_) return true_;
+  if (a == true_) return b;
+  if (b == false_) return no(a);
+  return backend_.apply(TermOp::Implies, {a, b});
+}
+
+Term Formula::iff(Term a, Term b) {
+  if (a == b) return true_;
+  if (a == true_) return b;
+  if (b == true_) return a;
+  if (a == false_) return no(b);
+  if (b == false_) return no(a);
+  return backend_.apply(TermOp::Iff, {a, b});
+}
+
+Term Formula::ite(Term c, Term a, Term b) {
+  if (c == true_ || a == b) return a;
+  if (c == false_) return b;
+  return backend_.apply(TermOp::Ite, {c, a, b});
+}
+
+Term Formula::eq(Term a, Term b) {
+  if (a == b) return true_;
+  return backend_.apply(TermOp::Eq, {a, b});
+}
+
+Term Formula::atMostOne(const std::vector<Term>& terms) {
+  std::vector<Term> live;
+  for (Term t : terms) {
+    if (t != false_) live.push_back(t);
+  }
+  std::vector<Term> clauses;
+  if (live.size() <= 6) {
+    for (size_t i = 0; i < live.size(); ++i) {
+      for (size_t j = i + 1; j < live.size(); ++j) clauses.push_back(no(both(live[i], live[j])));
+    }
+    return all(clauses);
+  }
+  Term seen = false_;  // "some earlier term holds"
+  for (Term t : live) {
+    clauses.push_back(implies(t, no(seen)));
+    Term next = boolVar("amo#" + std::to_string(fresh_++));
+    clauses.push_back(iff(next, either(seen, t)));
+    seen = next;
+  }
+  return all(clauses);
+}
+
+void Formula::require(Term t) { backend_.assertFormula(t); }
+
+}  // namespace catcheck::encoders

@@ -1,0 +1,50 @@
+// Formula construction with constant folding over a SolverBackend: and/or/not/implies of true and false
+// collapse before reaching the solver, so pairs outside a relation's may set cost nothing.
+#pragma once
+
+#include "encoders/Solver.h"
+
+#include <string>
+#include <vector>
+
+namespace catcheck::encoders {
+
+class Formula {
+ public:
+  explicit Formula(SolverBackend& backend);
+
+  Term top() const { return true_; }
+  Term bottom() const { return false_; }
+  bool isTrue(Term t) const { return t == true_; }
+  bool isFalse(Term t) const { return t == false_; }
+
+  Term boolVar(const std::string& name) { return backend_.boolVariable(name); }
+  Term intVar(const std::string& name) { return backend_.intVariable(name); }
+  Term intValue(long long value) { return backend_.intConstant(value); }
+
+  Term no(Term a);
+  Term both(Term a, Term b) { return all({a, b}); }
+  Term either(Term a, Term b) { return any({a, b}); }
+  Term all(const std::vector<Term>& terms);
+  Term any(const std::vector<Term>& terms);
+  Term implies(Term a, Term b);
+  Term iff(Term a, Term b);
+  Term ite(Term c, Term a, Term b);
+  Term eq(Term a, Term b);
+  Term lt(Term a, Term b) { return backend_.apply(TermOp::Lt, {a, b}); }
+  Term le(Term a, Term b) { return backend_.apply(TermOp::Le, {a, b}); }
+  Term arith(TermOp op, Term a, Term b) { return backend_.apply(op, {a, b}); }
+  // At most one of `terms` holds (pairwise for short lists, a sequential counter otherwise).
+  Term atMostOne(const std::vector<Term>& terms);
+
+  void require(Term t);
+  SolverBackend& backend() { return backend_; }
+
+ private:
+  SolverBackend& backend_;
+  Term true_;
+  Term false_;
+  int fresh_ = 0;
+};
+
+}  // namespace catcheck::encoders

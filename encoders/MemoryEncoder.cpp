@@ -1,0 +1,142 @@
+// Encodes the memory side of an execution (after Dat3M's WmmEncoder and PropertyEncoder):
+//  * rf: every executed read takes its value from exactly one same-address write, or is "uninitialised"
+//    (value 0) - the stdlib axiom `empty ([R \ range(rf)]);loc;[IW]` rules that out where an init exists;
+//  * co: one variable per candidate pair; integer clocks make it acyclic (init writes first, at clock 0).
+//    PTX coherence is partial (pairs may stay unordered; the model takes co+), Vulkan's total per address;
+//  * sync_fence: a total order, by clocks, among executed SC fences that can synchronise at both scopes;
+//  * final memory values: each memory object ends with the value of some co-maximal write to its
+//    physical location (any of them under partial co), or its own initial value if none is.
+#include "core/BaseRelations.h"
+#include "encoders/EncodingContext.h"
+
+#include <string>
+
+namespace catcheck::encoders {
+namespace {
+
+using core::Event;
+using core::EventKind;
+
+std::string pairName(const char* rel, int a, int b) {
+  return std::string(rel) + "_" + std::to_string(a) + "_" + std::to_string(b);
+}
+
+void encodeReadsFrom(EncodingContext& ctx) {
+  Formula& f = ctx.f;
+  for (const Event& r : ctx.graph.events) {
+    if (r.kind != EventKind::Read) continue;
+    std::vector<Term> sources;
+    for (const Event& w : ctx.graph.events) {
+      if (!w.isWrite() || w.physical != r.physical || w.id == r.rmwPartner) continue;
+      Term edge = f.boolVar(pairName("rf", w.id, r.id));
+      ctx.rf[{w.id, r.id}] = edge;
+      f.require(f.implies(edge, f.both(ctx.execBoth(w.id, r.id), f.eq(ctx.value[static_cast<size_t>(w.id)], ctx.value[static_cast<size_t>(r.id)]))));
+      sources.push_back(edge);
+    }
+    Term uninitialised = f.boolVar("uninit_" + std::to_string(r.id));
+    f.require(f.implies(uninitialised, f.eq(ctx.value[static_cast<size_t>(r.id)], f.intValue(0))));
+    sources.push_back(uninitialised);
+    f.require(f.implies(ctx.exec[static_cast<size_t>(r.id)], f.any(sources)));
+    f.require(f.atMostOne(sources));
+    for (Term s : sources) f.require(f.implies(s, ctx.exec[static_cast<size_t>(r.id)]));
+  }
+}
+
+void encodeCoherence(EncodingContext& ctx) {
+  Formula& f = ctx.f;
+  bool total = ctx.graph.program->coherenceIsTotal();
+  std::vector<Term> clock(static_cast<size_t>(ctx.graph.size()), -1);
+  auto clockOf = [&](const Event& e) {
+    Term& c = clock[static_cast<size_t>(e.id)];
+    if (c == -1) {
+      c = e.kind == EventKind::Init ? f.intValue(0) : f.intVar("coclk_" + std::to_string(e.id));
+      if (e.kind != EventKind::Init) f.require(f.lt(f.intValue(0), c));
+    }
+    return c;
+  };
+  for (const Event& a : ctx.graph.events) {
+    for (const Event& b : ctx.graph.events) {
+      if (b.id <= a.id || !a.isWrite() || !b.isWrite() || a.physical != b.physical) continue;
+      bool bothInit = a.kind == EventKind::Init && b.kind == EventKind::Init;
+      Term pair = ctx.execBoth(a.id, b.id);
+      if (a.kind == EventKind::Init && !bothInit) {  // init writes come first: a must edge
+        ctx.co[{a.id, b.id}] = pair;
+        ctx.co[{b.id, a.id}] = f.bottom();
+        continue;
+      }
+      Term forward = f.boolVar(pairName("co", a.id, b.id));
+      Term backward = f.boolVar(pairName("co", b.id, a.id));
+      ctx.co[{a.id, b.id}] = forward;
+      ctx.co[{b.id, a.id}] = backward;
+      f.require(f.implies(f.either(forward, backward), pair));
+      if (total) f.require(f.implies(pair, f.either(forward, backward)));
+      if (bothInit) continue;  // aliases' init writes stay unconstrained, as in the reference tool
+      f.require(f.implies(forward, f.lt(clockOf(a), clockOf(b))));
+      f.require(f.implies(backward, f.lt(clockOf(b), clockOf(a))));
+    }
+  }
+}
+
+void encodeFenceOrder(EncodingContext& ctx) {
+  Formula& f = ctx.f;
+  auto isScFence = [](const Event& e) { return e.kind == EventKind::Fence && e.tags.has("SC"); };
+  for (const Event& a : ctx.graph.events) {
+    for (const Event& b : ctx.graph.events) {
+      if (!isScFence(a) || !isScFence(b) || b.id < a.id) continue;
+      Term forward = f.boolVar(pairName("sf", a.id, b.id));
+      ctx.syncFence[{a.id, b.id}] = forward;
+      if (a.id == b.id || !core::mutuallyInScope(ctx.graph, a, b)) {
+        if (a.id != b.id) ctx.syncFence[{b.id, a.id}] = f.boolVar(pairName("sf", b.id, a.id));
+        continue;  // unordered pairs are left free, as in the reference tool
+      }
+      Term backward = f.boolVar(pairName("sf", b.id, a.id));
+      ctx.syncFence[{b.id, a.id}] = backward;
+      Term ca = f.intVar("sfclk_" + std::to_string(a.id));
+      Term cb = f.intVar("sfclk_" + std::to_string(b.id));
+      f.require(f.iff(ctx.execBoth(a.id, b.id), f.either(forward, backward)));
+      f.require(f.implies(forward, f.lt(ca, cb)));
+      f.require(f.implies(backward, f.lt(cb, ca)));
+    }
+  }
+}
+
+// A write is co-last when it executes and has no executed co-successor.
+Term coLast(EncodingContext& ctx, const Event& w) {
+  std::vector<Term> noSuccessor{ctx.exec[static_cast<size_t>(w.id)]};
+  for (const auto& [pair, edge] : ctx.co) {
+    if (pair.first == w.id) noSuccessor.push_back(ctx.f.no(edge));
+  }
+  return ctx.f.all(noSuccessor);
+}
+
+void encodeFinalValues(EncodingContext& ctx) {
+  Formula& f = ctx.f;
+  const auto& memory = ctx.graph.program->memory;
+  std::vector<Term> last(static_cast<size_t>(ctx.graph.size()), f.bottom());
+  for (const Event& w : ctx.graph.events) {
+    if (w.isWrite()) last[static_cast<size_t>(w.id)] = coLast(ctx, w);
+  }
+  for (size_t m = 0; m < memory.size(); ++m) {
+    Term final = f.intVar("final_" + memory[m].name);
+    std::vector<Term> someLast, choices;
+    for (const Event& w : ctx.graph.events) {
+      if (!w.isWrite() || w.physical != memory[m].physical) continue;
+      Term isLast = last[static_cast<size_t>(w.id)];
+      someLast.push_back(isLast);
+      choices.push_back(f.both(isLast, f.eq(final, ctx.value[static_cast<size_t>(w.id)])));
+    }
+    f.require(f.ite(f.any(someLast), f.any(choices), f.eq(final, f.intValue(memory[m].initialValue))));
+    ctx.finalMemory.push_back(final);
+  }
+}
+
+}  // namespace
+
+void encodeMemory(EncodingContext& ctx) {
+  encodeReadsFrom(ctx);
+  encodeCoherence(ctx);
+  encodeFenceOrder(ctx);
+  encodeFinalValues(ctx);
+}
+
+}  // namespace catcheck::encoders

@@ -1,0 +1,53 @@
+// Encodes the relations and axioms of a `.cat` model over the bounds of relation analysis.
+#pragma once
+
+#include "cat/Model.h"
+#include "core/RelationAnalysis.h"
+#include "encoders/EncodingContext.h"
+
+#include <map>
+#include <tuple>
+#include <vector>
+
+namespace catcheck::encoders {
+
+class RelationEncoder {
+ public:
+  RelationEncoder(EncodingContext& ctx, const cat::Model& model, const core::RelationAnalysis& bounds);
+
+  // The choke point from a bounded pair to a formula (DESIGN.md decision 4): outside may -> false,
+  // in must -> both events execute, otherwise the operator's encoding.
+  Term edge(cat::NodeId relation, int a, int b);
+  Term member(cat::NodeId set, int a);
+
+  // Constrains the solver to executions satisfying a (non-flagged) consistency axiom.
+  void requireConsistent(const cat::Axiom& axiom);
+  // Whether the axiom's check holds, as a formula (used for flags: a flag fires when it holds).
+  Term holds(const cat::Axiom& axiom);
+
+ private:
+  Term computeEdge(const cat::Node& node, int a, int b);
+  Term computeMember(const cat::Node& node, int a);
+  Term baseEdge(const cat::Node& node, int a, int b);
+  Term composition(const cat::Node& node, int a, int b);
+  Term closureEdge(cat::NodeId id, int a, int b);
+  Term recursiveEdge(const cat::Node& node, int a, int b);
+  void iterateRecursion(int group);
+  bool dependsOnRecursion(cat::NodeId id) const { return recursionDependent_[static_cast<size_t>(id)]; }
+  Term cyclic(cat::NodeId relation);  // some event reaches itself
+
+  using Key = std::tuple<cat::NodeId, int, int>;
+  EncodingContext& ctx_;
+  Formula& f_;
+  const cat::Model& model_;
+  const core::RelationAnalysis& bounds_;
+  std::vector<bool> recursionDependent_;
+  std::map<Key, Term> memo_;           // nodes independent of recursion
+  std::map<Key, Term> recursionMemo_;  // nodes depending on recursion, valid for one iteration
+  std::map<cat::NodeId, std::map<std::pair<int, int>, Term>> closures_, recursionClosures_;
+  std::vector<std::map<std::pair<int, int>, Term>> recursiveValues_;  // per recursive definition
+  std::map<int, int> groupState_;  // 1 iterating, 2 done
+  int axiomCounter_ = 0;
+};
+
+}  // namespace catcheck::encoders

@@ -1,0 +1,47 @@
+// One interface in front of the SMT solvers (cvc5 and z3). Terms are small integer handles owned by the
+// solver; `Formula` (Formula.h) adds constant folding on top, so encoders never talk to a backend directly.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace catcheck::encoders {
+
+using Term = int;
+
+enum class TermOp { Not, And, Or, Implies, Iff, Ite, Eq, Lt, Le, Add, Sub, Mul, Div };
+
+enum class SatResult { Sat, Unsat, Unknown };
+
+enum class SolverKind { Z3, Cvc5 };
+
+struct SolverOptions {
+  SolverKind kind = SolverKind::Z3;
+  bool produceModels = false;  // cvc5 gets 10-40x slower on sat queries with models on: only for witnesses
+  unsigned timeoutMs = 0;      // 0: none
+};
+
+class SolverBackend {
+ public:
+  virtual ~SolverBackend() = default;
+  virtual Term boolConstant(bool value) = 0;
+  virtual Term intConstant(long long value) = 0;
+  virtual Term boolVariable(const std::string& name) = 0;
+  virtual Term intVariable(const std::string& name) = 0;
+  virtual Term apply(TermOp op, const std::vector<Term>& args) = 0;
+  virtual void assertFormula(Term t) = 0;
+  virtual SatResult check() = 0;
+  virtual bool boolValue(Term t) = 0;       // after Sat with produceModels
+  virtual long long intValue(Term t) = 0;   // after Sat with produceModels
+  virtual std::string reasonUnknown() = 0;
+};
+
+std::unique_ptr<SolverBackend> makeSolver(const SolverOptions& options);
+std::unique_ptr<SolverBackend> makeZ3Solver(const SolverOptions& options);
+std::unique_ptr<SolverBackend> makeCvc5Solver(const SolverOptions& options);
+
+SolverKind parseSolverKind(const std::string& name);  // "z3" | "cvc5"; throws std::invalid_argument
+const char* solverName(SolverKind kind);
+
+}  // namespace catcheck::encoders

@@ -1,0 +1,103 @@
+// The z3 backend. One solver created for the QF_LIA logic: z3's default solver factory costs about 8 ms
+// per tiny query here, a logic-specific solver about 0.3 ms. Terms are deduplicated by z3's AST ids.
+#include "encoders/Solver.h"
+
+#include <z3++.h>
+
+#include <stdexcept>
+#include <unordered_map>
+
+namespace catcheck::encoders {
+namespace {
+
+class Z3Backend final : public SolverBackend {
+ public:
+  explicit Z3Backend(const SolverOptions& options) : solver_(context_, "QF_LIA") {
+    z3::params params(context_);
+    params.set("model", options.produceModels);
+    if (options.timeoutMs > 0) params.set("timeout", options.timeoutMs);
+    solver_.set(params);
+  }
+
+  Term boolConstant(bool value) override { return intern(context_.bool_val(value)); }
+  Term intConstant(long long value) override { return intern(context_.int_val(static_cast<int64_t>(value))); }
+  Term boolVariable(const std::string& name) override { return intern(context_.bool_const(name.c_str())); }
+  Term intVariable(const std::string& name) override { return intern(context_.int_const(name.c_str())); }
+
+  Term apply(TermOp op, const std::vector<Term>& args) override { return intern(build(op, args)); }
+
+  void assertFormula(Term t) override { solver_.add(expr(t)); }
+
+  SatResult check() override {
+    switch (solver_.check()) {
+      case z3::sat: return SatResult::Sat;
+      case z3::unsat: return SatResult::Unsat;
+      default: return SatResult::Unknown;
+    }
+  }
+
+  bool boolValue(Term t) override { return solver_.get_model().eval(expr(t), true).is_true(); }
+  long long intValue(Term t) override { return solver_.get_model().eval(expr(t), true).get_numeral_int64(); }
+  std::string reasonUnknown() override { return solver_.reason_unknown(); }
+
+ private:
+  const z3::expr& expr(Term t) const { return terms_.at(static_cast<size_t>(t)); }
+
+  z3::expr_vector vectorOf(const std::vector<Term>& args) {
+    z3::expr_vector v(context_);
+    for (Term a : args) v.push_back(expr(a));
+    return v;
+  }
+
+  z3::expr build(TermOp op, const std::vector<Term>& a) {
+    switch (op) {
+      case TermOp::Not: return !expr(a[0]);
+      case TermOp::And: return z3::mk_and(vectorOf(a));
+      case TermOp::Or: return z3::mk_or(vectorOf(a));
+      case TermOp::Implies: return z3::implies(expr(a[0]), expr(a[1]));
+      case TermOp::Iff:
+      case TermOp::Eq: return expr(a[0]) == expr(a[1]);
+      case TermOp::Ite: return z3::ite(expr(a[0]), expr(a[1]), expr(a[2]));
+      case TermOp::Lt: return expr(a[0]) < expr(a[1]);
+      case TermOp::Le: return expr(a[0]) <= expr(a[1]);
+      case TermOp::Add: return expr(a[0]) + expr(a[1]);
+      case TermOp::Sub: return expr(a[0]) - expr(a[1]);
+      case TermOp::Mul: return expr(a[0]) * expr(a[1]);
+      case TermOp::Div: return expr(a[0]) / expr(a[1]);
+    }
+    throw std::logic_error("unknown term operator");
+  }
+
+  Term intern(const z3::expr& e) {
+    unsigned id = Z3_get_ast_id(context_, e);
+    auto it = ids_.find(id);
+    if (it != ids_.end()) return it->second;
+    terms_.push_back(e);
+    Term t = static_cast<Term>(terms_.size()) - 1;
+    ids_.emplace(id, t);
+    return t;
+  }
+
+  z3::context context_;
+  z3::solver solver_;
+  std::vector<z3::expr> terms_;
+  std::unordered_map<unsigned, Term> ids_;
+};
+
+}  // namespace
+
+std::unique_ptr<SolverBackend> makeZ3Solver(const SolverOptions& options) { return std::make_unique<Z3Backend>(options); }
+
+SolverKind parseSolverKind(const std::string& name) {
+  if (name == "z3") return SolverKind::Z3;
+  if (name == "cvc5") return SolverKind::Cvc5;
+  throw std::invalid_argument("unknown solver '" + name + "' (expected z3 or cvc5)");
+}
+
+const char* solverName(SolverKind kind) { return kind == SolverKind::Z3 ? "z3" : "cvc5"; }
+
+std::unique_ptr<SolverBackend> makeSolver(const SolverOptions& options) {
+  return options.kind == SolverKind::Z3 ? makeZ3Solver(options) : makeCvc5Solver(options);
+}
+
+}  // namespace catcheck::encoders

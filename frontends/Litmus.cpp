@@ -1,0 +1,51 @@
+// Entry point of the litmus front ends. As in Dat3M (SEMANTICS.md 3.1) the first word of the file names the
+// dialect: PTX goes to the PTX front end; Vulkan is recognised but not supported yet; anything else is an
+// error at that word.
+#include "frontends/Litmus.h"
+
+#include "frontends/PtxLitmus.h"
+
+#include <cctype>
+#include <fstream>
+#include <sstream>
+
+namespace catcheck::frontends {
+namespace {
+
+struct FirstWord {
+  std::string text;
+  core::SourceLocation where;
+};
+
+FirstWord firstWord(const std::string& text, const std::string& sourceName) {
+  FirstWord word{"", {sourceName, 1, 1}};
+  size_t i = 0;
+  for (; i < text.size() && std::isspace(static_cast<unsigned char>(text[i])); ++i) {
+    word.where.column = text[i] == '\n' ? 1 : word.where.column + 1;
+    if (text[i] == '\n') ++word.where.line;
+  }
+  for (; i < text.size() && std::isalnum(static_cast<unsigned char>(text[i])); ++i) word.text += text[i];
+  return word;
+}
+
+}  // namespace
+
+core::Program parseLitmusFile(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw core::InputError({path, 1, 1}, "cannot open litmus file");
+  std::ostringstream text;
+  text << in.rdbuf();
+  return parseLitmusText(text.str(), path);
+}
+
+core::Program parseLitmusText(const std::string& text, const std::string& sourceName) {
+  FirstWord word = firstWord(text, sourceName);
+  if (word.text == "PTX" || word.text == "ptx") return ptx::parsePtxLitmus(text, sourceName);
+  if (word.text == "VULKAN" || word.text == "Vulkan" || word.text == "vulkan") {
+    throw core::InputError(word.where, "Vulkan litmus tests are not supported yet");
+  }
+  if (word.text.empty()) throw core::InputError(word.where, "expected the litmus dialect (PTX or VULKAN)");
+  throw core::InputError(word.where, "unknown litmus dialect '" + word.text + "' (expected PTX or VULKAN)");
+}
+
+}  // namespace catcheck::frontends

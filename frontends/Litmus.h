@@ -1,0 +1,14 @@
+// Entry point of the litmus front ends: picks the dialect from the first word of the file (PTX, later
+// VULKAN) and returns the Program IR. Throws core::InputError (file:line:col) on bad input.
+#pragma once
+
+#include "core/Program.h"
+
+#include <string>
+
+namespace catcheck::frontends {
+
+core::Program parseLitmusFile(const std::string& path);
+core::Program parseLitmusText(const std::string& text, const std::string& sourceName = "<string>");
+
+}  // namespace catcheck::frontends

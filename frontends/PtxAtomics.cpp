@@ -1,0 +1,69 @@
+// PTX read-modify-writes: atom.<order>.<scope>.<op>, atom.<order>.<scope>.cas and red (SEMANTICS.md 5, PTX
+// table). Each is one Rmw instruction whose load half and store half are tagged separately, both with RMW,
+// the scope and the generic proxy. The order splits as in Dat3M's compilation of PTX: the load is ACQ for
+// acquire and acq_rel and RLX otherwise; the store is REL for release and acq_rel and RLX otherwise.
+// atom.cas always writes (PTX semantics): `value` is the new value, `expected` the compare value.
+#include "frontends/PtxInstructions.h"
+
+#include <map>
+
+namespace catcheck::frontends::ptx {
+namespace {
+
+core::RmwOp rmwOperation(Parser::RmwOperationContext* ctx) {
+  static const std::map<std::string, core::RmwOp> operations = {
+      {"add", core::RmwOp::Add}, {"sub", core::RmwOp::Sub}, {"mul", core::RmwOp::Mul},
+      {"div", core::RmwOp::Div}, {"and", core::RmwOp::And}, {"or", core::RmwOp::Or},
+      {"xor", core::RmwOp::Xor}, {"exch", core::RmwOp::Exchange},
+  };
+  return operations.at(ctx->getText());
+}
+
+// Kind and both halves' tags of an atom or red with the given order and scope.
+core::Instruction rmwSkeleton(CellContext& cell, const std::string& mnemonic, Parser::MemoryOrderContext* order,
+                              Parser::ScopeContext* scope) {
+  core::Instruction rmw;
+  rmw.kind = core::InstructionKind::Rmw;
+  core::TagSet common = {"M", "_", "RMW", "GEN"};
+  checkOrder(cell, OrderFamily::Atomic, mnemonic, order, scope, common);  // the halves get their own orders
+  std::string name = order->getText();
+  rmw.tags = common;
+  rmw.tags.add("R");
+  rmw.tags.add(name == "acquire" || name == "acq_rel" ? "ACQ" : "RLX");
+  rmw.storeTags = common;
+  rmw.storeTags.add("W");
+  rmw.storeTags.add(name == "release" || name == "acq_rel" ? "REL" : "RLX");
+  return rmw;
+}
+
+}  // namespace
+
+core::Instruction buildAtom(CellContext& cell, Parser::AtomContext* ctx) {
+  core::Instruction atom = rmwSkeleton(cell, "atom", ctx->memoryOrder(), ctx->scope());
+  atom.rmwOp = rmwOperation(ctx->rmwOperation());
+  atom.reg = cell.reg(ctx->Register());
+  atom.address = cell.location(ctx->Name());
+  atom.value = cell.value(ctx->value());
+  return atom;
+}
+
+core::Instruction buildAtomCas(CellContext& cell, Parser::AtomCasContext* ctx) {
+  core::Instruction cas = rmwSkeleton(cell, "atom", ctx->memoryOrder(), ctx->scope());
+  cas.rmwOp = core::RmwOp::CompareExchange;
+  cas.reg = cell.reg(ctx->Register());
+  cas.address = cell.location(ctx->Name());
+  cas.expected = cell.value(ctx->expected);
+  cas.value = cell.value(ctx->desired);
+  return cas;
+}
+
+core::Instruction buildRed(CellContext& cell, Parser::RedContext* ctx) {
+  if (ctx->rmwOperation()->getText() == "exch") cell.fail(ctx->rmwOperation(), "red has no .exch operation");
+  core::Instruction red = rmwSkeleton(cell, "red", ctx->memoryOrder(), ctx->scope());
+  red.rmwOp = rmwOperation(ctx->rmwOperation());
+  red.address = cell.location(ctx->Name());
+  red.value = cell.value(ctx->value());
+  return red;
+}
+
+}  // namespace catcheck::frontends::ptx

@@ -1,0 +1,42 @@
+// PTX fences and control barriers (SEMANTICS.md 5, PTX table). fence.sc and fence.acq_rel are F events with
+// their order (SC, ACQ_REL), scope and the generic proxy; fence.proxy.<kind> orders accesses across proxies
+// and carries only the proxy's tag (GEN SUR TEX CON); fence.proxy.alias carries ALIAS. bar.cta.sync and
+// bar.cta.arrive are control barriers of execution scope CTA whose instance id is kept as written (`00` is not
+// `0`), with an optional resource id and quorum that may be registers.
+#include "frontends/PtxInstructions.h"
+
+#include <map>
+
+namespace catcheck::frontends::ptx {
+
+core::Instruction buildFence(CellContext& cell, Parser::FenceContext* ctx) {
+  core::Instruction fence;
+  fence.kind = core::InstructionKind::Fence;
+  fence.tags = {"F", "_", "GEN"};
+  fence.tags.add(checkOrder(cell, OrderFamily::Fence, "fence", ctx->memoryOrder(), ctx->scope(), fence.tags));
+  return fence;
+}
+
+core::Instruction buildProxyFence(Parser::ProxyFenceContext* ctx) {
+  static const std::map<std::string, std::string> proxies = {
+      {"generic", "GEN"}, {"surface", "SUR"}, {"texture", "TEX"}, {"constant", "CON"}};
+  core::Instruction fence;
+  fence.kind = core::InstructionKind::Fence;
+  fence.tags = {"F", "_"};
+  fence.tags.add(ctx->alias != nullptr ? "ALIAS" : proxies.at(ctx->proxyKind()->getText()));
+  return fence;
+}
+
+core::Instruction buildBarrier(CellContext& cell, Parser::BarrierContext* ctx) {
+  core::Instruction barrier;
+  barrier.kind = core::InstructionKind::Barrier;
+  barrier.tags = {"F", "_"};
+  barrier.barrierInstance = ctx->instance->getText();
+  if (ctx->resource != nullptr) barrier.barrierResource = cell.value(ctx->resource);
+  if (ctx->quorum != nullptr) barrier.barrierQuorum = cell.value(ctx->quorum);
+  barrier.barrierArriveOnly = ctx->kind->getText() == "arrive";
+  barrier.barrierScope = core::ScopeLevel::Cta;
+  return barrier;
+}
+
+}  // namespace catcheck::frontends::ptx

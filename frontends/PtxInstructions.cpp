@@ -1,0 +1,104 @@
+// What every PTX instruction family shares: operand resolution for one table cell, the memory-order and
+// scope rules of SEMANTICS.md 4.1 (the grammar accepts any order with an optional scope so that misuse gets a
+// message naming the rule), and the dispatch of a cell to its family.
+#include "frontends/PtxInstructions.h"
+
+#include "frontends/LitmusSupport.h"
+
+#include <algorithm>
+#include <map>
+#include <vector>
+
+namespace catcheck::frontends::ptx {
+namespace {
+
+struct OrderRule {
+  std::vector<std::string> allowed;
+  std::string description;
+};
+
+const OrderRule& orderRule(OrderFamily family) {
+  static const std::map<OrderFamily, OrderRule> rules = {
+      {OrderFamily::Load, {{"weak", "relaxed", "acquire"}, "weak, relaxed or acquire"}},
+      {OrderFamily::Store, {{"weak", "relaxed", "release"}, "weak, relaxed or release"}},
+      {OrderFamily::Atomic, {{"relaxed", "acquire", "release", "acq_rel"}, "relaxed, acquire, release or acq_rel"}},
+      {OrderFamily::Fence, {{"acq_rel", "sc"}, "acq_rel or sc"}},
+  };
+  return rules.at(family);
+}
+
+std::string orderTag(const std::string& order) {
+  static const std::map<std::string, std::string> tags = {
+      {"weak", "WEAK"},   {"relaxed", "RLX"},     {"acquire", "ACQ"},
+      {"release", "REL"}, {"acq_rel", "ACQ_REL"}, {"sc", "SC"},
+  };
+  return tags.at(order);
+}
+
+std::string scopeTag(const std::string& scope) {
+  static const std::map<std::string, std::string> tags = {{"cta", "CTA"}, {"gpu", "GPU"}, {"sys", "SYS"}};
+  return tags.at(scope);
+}
+
+}  // namespace
+
+int CellContext::location(antlr4::tree::TerminalNode* nameNode) {
+  return referenceLocation(program_, nameNode->getText());
+}
+
+core::Expr CellContext::value(Parser::ValueContext* ctx) {
+  if (ctx->Register() != nullptr) return core::Expr::registerValue(reg(ctx->Register()));
+  return core::Expr::constantValue(parseInteger(ctx->number()->getText(), locate(ctx->getStart())));
+}
+
+core::SourceLocation CellContext::locate(const antlr4::Token* token) const { return locationOf(file_, token); }
+
+void CellContext::fail(antlr4::Token* where, const std::string& message) const {
+  throw core::InputError(locate(where), message);
+}
+
+std::string checkOrder(CellContext& cell, OrderFamily family, const std::string& mnemonic,
+                       Parser::MemoryOrderContext* order, Parser::ScopeContext* scope, core::TagSet& tags) {
+  const OrderRule& rule = orderRule(family);
+  std::string name = order->getText();
+  if (std::find(rule.allowed.begin(), rule.allowed.end(), name) == rule.allowed.end()) {
+    cell.fail(order, "memory order '" + name + "' is not allowed on " + mnemonic + " (use " + rule.description + ")");
+  }
+  if (name == "weak" && scope != nullptr) cell.fail(scope, mnemonic + ".weak takes no scope");
+  if (name != "weak" && scope == nullptr) {
+    cell.fail(order, mnemonic + "." + name + " needs a scope (.cta, .gpu or .sys)");
+  }
+  if (scope != nullptr) tags.add(scopeTag(scope->getText()));
+  return orderTag(name);
+}
+
+namespace {
+
+core::Instruction translate(CellContext& cell, Parser::InstructionContext* ctx) {
+  if (auto* c = ctx->label()) return buildLabel(c);
+  if (auto* c = ctx->load()) return buildLoad(cell, c);
+  if (auto* c = ctx->move()) return buildMove(cell, c);
+  if (auto* c = ctx->store()) return buildStore(cell, c);
+  if (auto* c = ctx->arithmetic()) return buildArithmetic(cell, c);
+  if (auto* c = ctx->atom()) return buildAtom(cell, c);
+  if (auto* c = ctx->atomCas()) return buildAtomCas(cell, c);
+  if (auto* c = ctx->red()) return buildRed(cell, c);
+  if (auto* c = ctx->fence()) return buildFence(cell, c);
+  if (auto* c = ctx->proxyFence()) return buildProxyFence(c);
+  if (auto* c = ctx->barrier()) return buildBarrier(cell, c);
+  if (auto* c = ctx->jump()) return buildJump(c);
+  if (auto* c = ctx->branch()) return buildBranch(cell, c);
+  Parser::UnknownInstructionContext* unknown = ctx->unknownInstruction();
+  cell.fail(unknown, "unknown instruction '" + unknown->Name()->getText() + "'");
+}
+
+}  // namespace
+
+core::Instruction buildInstruction(CellContext& cell, Parser::InstructionContext* ctx) {
+  core::Instruction instruction = translate(cell, ctx);
+  instruction.location = cell.locate(ctx->getStart());
+  instruction.text = sourceText(ctx);
+  return instruction;
+}
+
+}  // namespace catcheck::frontends::ptx

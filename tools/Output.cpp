@@ -1,0 +1,47 @@
+// Formats verdicts and bulk-run results for people and scripts (stable field names, one item per line).
+#include "tools/Output.h"
+
+#include <iomanip>
+
+namespace catcheck::tools {
+
+void printVerdict(std::ostream& out, const std::string& modelName, const std::string& property, int bound,
+                  const core::Verdict& verdict) {
+  const core::PhaseTimes& t = verdict.times;
+  out << "Test: " << verdict.testName << "  Model: " << modelName << "  Property: " << property
+      << "  Bound: " << bound << "\n";
+  out << "Result: " << std::left << std::setw(24) << core::resultName(verdict.result) << " (" << verdict.explanation << ")\n";
+  if (!verdict.firedFlag.empty()) out << "Flag: " << verdict.firedFlag << "\n";
+  if (!verdict.condition.empty()) out << "Condition: " << verdict.condition << "\n";
+  out << std::fixed << std::setprecision(1) << "Time: " << t.totalMs() << " ms (parse " << t.parseMs << ", analysis "
+      << t.analysisMs << ", encode " << t.encodeMs << ", solve " << t.solveMs << ")\n";
+}
+
+void printRowIfNotAgreeing(std::ostream& out, const encoders::RowOutcome& o) {
+  const core::ManifestRow& row = o.row;
+  std::string where = row.suite + " " + row.test + " [" + row.model + ", " + row.property + "]";
+  switch (o.status) {
+    case encoders::RowStatus::Agree: return;
+    case encoders::RowStatus::Disagree:
+      out << "DIFFERS  " << where << ": expected " << core::resultName(row.expected) << ", got "
+          << core::resultName(o.verdict.result) << "\n";
+      return;
+    case encoders::RowStatus::Skipped: out << "SKIPPED  " << where << ": " << o.message << "\n"; return;
+    case encoders::RowStatus::Error: out << "ERROR    " << where << ": " << o.message << "\n"; return;
+  }
+}
+
+bool printRunSummary(std::ostream& out, const std::vector<encoders::RowOutcome>& outcomes) {
+  int passed = 0, failed = 0, skipped = 0;
+  for (const encoders::RowOutcome& o : outcomes) {
+    if (o.status == encoders::RowStatus::Agree) ++passed;
+    else if (o.status == encoders::RowStatus::Skipped) ++skipped;
+    else ++failed;
+  }
+  out << passed << " passed, " << failed << " failed";
+  if (skipped > 0) out << ", " << skipped << " skipped";
+  out << "\n";
+  return failed == 0;
+}
+
+}  // namespace catcheck::tools
