@@ -54,6 +54,8 @@ template <class... Handlers>
 struct Overloaded : Handlers... {
   using Handlers::operator()...;
 };
+template <class... Handlers>
+Overloaded(Handlers...) -> Overloaded<Handlers...>;
 
 }  // namespace
 
@@ -70,7 +72,14 @@ void Elaborator::includeStdlib() {
 void Elaborator::elaborateModelFile(const fs::path& path) {
   std::optional<std::string> text = readFile(path);
   if (!text) throw core::InputError({path.string(), 0, 0}, "cannot open model file");
+  std::error_code error;
+  if (!fs::equivalent(path, stdlib_, error)) includeStdlib();
   elaborateModel(*text, path.string(), path, path.parent_path());
+}
+
+void Elaborator::elaborateModelText(const std::string& text, const std::string& sourceName) {
+  includeStdlib();
+  elaborateModel(text, sourceName, {}, {});
 }
 
 void Elaborator::elaborateModel(const std::string& text, const std::string& sourceName, const fs::path& file,

@@ -19,14 +19,10 @@ class Elaborator {
  public:
   explicit Elaborator(std::filesystem::path stdlib);
 
-  // Elaborates the stdlib, as if its text came before the model's.
-  void includeStdlib();
-  // Reads and elaborates the model file at `path`.
+  // Reads and elaborates the model file at `path`, after the stdlib unless it is the stdlib.
   void elaborateModelFile(const std::filesystem::path& path);
-  // Elaborates the model's own text. `file` is its path when it has one (for include cycles); includes are
-  // looked up in `directory`, then in the models directory.
-  void elaborateModel(const std::string& text, const std::string& sourceName,
-                      const std::filesystem::path& file, const std::filesystem::path& directory);
+  // Elaborates model text after the stdlib; its includes are looked up in the current directory first.
+  void elaborateModelText(const std::string& text, const std::string& sourceName);
   Model takeModel() { return std::move(model_); }
 
  private:
@@ -35,6 +31,11 @@ class Elaborator {
     std::filesystem::path directory;  // where its includes are looked up first
   };
 
+  void includeStdlib();
+  // `file` is the model's path when it has one (for include cycles); includes are looked up in
+  // `directory`, then in the models directory.
+  void elaborateModel(const std::string& text, const std::string& sourceName,
+                      const std::filesystem::path& file, const std::filesystem::path& directory);
   void elaborateFile(const std::filesystem::path& path, const core::SourceLocation& includedAt);
   const ast::File& read(const std::string& text, const std::string& sourceName);
   void elaborate(const ast::File& file, OpenFile open);

@@ -1,5 +1,5 @@
-// Entry points of the `.cat` front end (cat/Parser.h): read the model file, start from the stdlib unless
-// the model is the stdlib itself, and elaborate (cat/Elaborator.cpp) into a Model.
+// Entry points of the `.cat` front end (cat/Parser.h): pick the stdlib (the project's models/stdlib.cat
+// unless given) and elaborate the model over it (cat/Elaborator.cpp).
 #include "cat/Parser.h"
 
 #include <filesystem>
@@ -15,25 +15,17 @@ fs::path stdlibOrDefault(const std::string& stdlibPath) {
   return stdlibPath.empty() ? fs::path(defaultModelsDirectory()) / "stdlib.cat" : fs::path(stdlibPath);
 }
 
-bool sameFile(const fs::path& a, const fs::path& b) {
-  std::error_code error;
-  return fs::equivalent(a, b, error);
-}
-
 }  // namespace
 
 Model loadModel(const std::string& path, const std::string& stdlibPath) {
-  fs::path stdlib = stdlibOrDefault(stdlibPath);
-  Elaborator elaborator(stdlib);
-  if (!sameFile(path, stdlib)) elaborator.includeStdlib();
+  Elaborator elaborator(stdlibOrDefault(stdlibPath));
   elaborator.elaborateModelFile(path);
   return elaborator.takeModel();
 }
 
 Model parseModelText(const std::string& text, const std::string& sourceName, const std::string& stdlibPath) {
   Elaborator elaborator(stdlibOrDefault(stdlibPath));
-  elaborator.includeStdlib();
-  elaborator.elaborateModel(text, sourceName, {}, {});
+  elaborator.elaborateModelText(text, sourceName);
   return elaborator.takeModel();
 }
 

@@ -35,16 +35,18 @@ class LexerErrorListener : public antlr4::BaseErrorListener {
   void syntaxError(antlr4::Recognizer* recognizer, antlr4::Token*, size_t line, size_t charPosition,
                    const std::string&, std::exception_ptr) override {
     auto* lexer = static_cast<antlr4::Lexer*>(recognizer);
-    size_t start = lexer->tokenStartCharIndex;
-    std::string text = lexer->getInputStream()->getText(antlr4::misc::Interval(start, start + 1));
-    throw core::InputError(locationOf(source_, line, charPosition), describe(text));
+    throw core::InputError(locationOf(source_, line, charPosition),
+                           describe(*lexer->getInputStream(), lexer->tokenStartCharIndex));
   }
 
  private:
-  static std::string describe(const std::string& text) {
-    if (text.starts_with("/*")) return "unterminated comment";
-    if (text.starts_with("\"")) return "unterminated string";
-    return "unexpected character '" + text.substr(0, 1) + "'";
+  static std::string describe(antlr4::CharStream& input, size_t start) {
+    std::string character = input.getText(antlr4::misc::Interval(start, start));
+    if (character == "/" && input.getText(antlr4::misc::Interval(start, start + 1)) == "/*") {
+      return "unterminated comment";
+    }
+    if (character == "\"") return "unterminated string";
+    return "unexpected character '" + character + "'";
   }
 
   std::string source_;

@@ -1,6 +1,11 @@
 // Formats verdicts and bulk-run results for people and scripts (stable field names, one item per line).
 #include "tools/Output.h"
 
+#include "core/SourceLocation.h"
+
+#include <nlohmann/json.hpp>
+
+#include <fstream>
 #include <iomanip>
 
 namespace catcheck::tools {
@@ -42,6 +47,36 @@ bool printRunSummary(std::ostream& out, const std::vector<encoders::RowOutcome>&
   if (skipped > 0) out << ", " << skipped << " skipped";
   out << "\n";
   return failed == 0;
+}
+
+namespace {
+
+const char* statusName(encoders::RowStatus status) {
+  switch (status) {
+    case encoders::RowStatus::Agree: return "agree";
+    case encoders::RowStatus::Disagree: return "disagree";
+    case encoders::RowStatus::Skipped: return "skipped";
+    case encoders::RowStatus::Error: return "error";
+  }
+  return "?";
+}
+
+}  // namespace
+
+void writeJsonReport(const std::string& path, const std::vector<encoders::RowOutcome>& outcomes, double wallMs) {
+  nlohmann::json rows = nlohmann::json::array();
+  for (const encoders::RowOutcome& o : outcomes) {
+    const core::PhaseTimes& t = o.verdict.times;
+    rows.push_back({{"suite", o.row.suite}, {"test", o.row.test}, {"model", o.row.model},
+                    {"property", o.row.property}, {"bound", o.row.bound},
+                    {"expected", core::resultName(o.row.expected)}, {"result", core::resultName(o.verdict.result)},
+                    {"status", statusName(o.status)}, {"message", o.message},
+                    {"times_ms", {{"parse", t.parseMs}, {"analysis", t.analysisMs}, {"encode", t.encodeMs},
+                                  {"solve", t.solveMs}, {"total", t.totalMs()}}}});
+  }
+  std::ofstream out(path);
+  if (!out) throw core::InputError({path, 0, 0}, "cannot write report");
+  out << nlohmann::json{{"wall_ms", wallMs}, {"rows", rows}}.dump(1) << "\n";
 }
 
 }  // namespace catcheck::tools

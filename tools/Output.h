@@ -15,5 +15,7 @@ void printVerdict(std::ostream& out, const std::string& modelName, const std::st
 void printRowIfNotAgreeing(std::ostream& out, const encoders::RowOutcome& outcome);
 // "N passed, N failed[, N skipped]"; returns whether every run row agreed.
 bool printRunSummary(std::ostream& out, const std::vector<encoders::RowOutcome>& outcomes);
+// Machine-readable report: one object per row with its verdict, status and phase times.
+void writeJsonReport(const std::string& path, const std::vector<encoders::RowOutcome>& outcomes, double wallMs);
 
 }  // namespace catcheck::tools

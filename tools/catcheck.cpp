@@ -9,6 +9,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include <chrono>
 #include <filesystem>
 #include <iostream>
 #include <thread>
@@ -25,6 +26,7 @@ struct SingleCheckArgs {
 struct RunArgs {
   std::string manifest, models = cat::defaultModelsDirectory(), solver = "z3";
   std::vector<std::string> suites;
+  std::string report;
   int jobs = static_cast<int>(std::max(1U, std::thread::hardware_concurrency()));
 };
 
@@ -43,7 +45,10 @@ int runManifest(const RunArgs& args) {
     if (wanted) rows.push_back(std::move(row));
   }
   encoders::BulkRunOptions options{args.models, args.jobs, {encoders::parseSolverKind(args.solver)}};
+  auto start = std::chrono::steady_clock::now();
   auto outcomes = encoders::runManifestRows(rows, options, [](const encoders::RowOutcome& o) { tools::printRowIfNotAgreeing(std::cout, o); });
+  double wallMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  if (!args.report.empty()) tools::writeJsonReport(args.report, outcomes, wallMs);
   return tools::printRunSummary(std::cout, outcomes) ? 0 : 1;
 }
 
@@ -66,6 +71,7 @@ int main(int argc, char** argv) {
   runCommand->add_option("--suite", run.suites, "only rows of this suite (repeatable)");
   runCommand->add_option("--jobs", run.jobs, "parallel workers")->check(CLI::PositiveNumber);
   runCommand->add_option("--solver", run.solver, "z3 | cvc5");
+  runCommand->add_option("--report", run.report, "write a JSON report (verdicts and per-phase times) to this file");
 
   try {
     app.parse(argc, argv);

@@ -28,6 +28,7 @@ TEST(CatSyntaxErrors, UnexpectedTokens) {
 TEST(CatSyntaxErrors, LexicalErrors) {
   EXPECT_EQ(parseError("let a = po $ rf"), "test.cat:1:12: error: unexpected character '$'");
   EXPECT_EQ(parseError("let a = po\n  {W}"), "test.cat:2:3: error: unexpected character '{'");
+  EXPECT_EQ(parseError("let a = po | \u00e9t\u00e9"), "test.cat:1:14: error: unexpected character '\u00e9'");
   EXPECT_EQ(parseError("include \"x.cat\nlet a = po"), "test.cat:1:9: error: unterminated string");
   EXPECT_EQ(parseError("let a = po /* no end"), "test.cat:1:12: error: unterminated comment");
   EXPECT_EQ(parseError("let a = po\n(* no end\nlet b = rf"), "test.cat:2:1: error: unterminated comment");
@@ -124,6 +125,12 @@ TEST(CatFileErrors, MissingFiles) {
   std::string missing = (testing::scratchDirectory() / "missing.cat").string();
   try {
     loadModel(missing, testing::referenceStdlib().string());
+    FAIL() << "no error";
+  } catch (const core::InputError& error) {
+    EXPECT_EQ(std::string(error.what()), missing + ":0:0: error: cannot open model file");
+  }
+  try {
+    loadModel(missing, missing);
     FAIL() << "no error";
   } catch (const core::InputError& error) {
     EXPECT_EQ(std::string(error.what()), missing + ":0:0: error: cannot open model file");

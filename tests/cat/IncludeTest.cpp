@@ -92,6 +92,12 @@ TEST_F(CatIncludes, TheModelsDirectoryIsTheProjectsModelsFolder) {
   EXPECT_TRUE(fs::equivalent(defaultModelsDirectory(), fs::path(CATCHECK_SOURCE_DIR) / "models"));
 }
 
+TEST_F(CatIncludes, FallBackToTheModelsDirectory) {
+  ASSERT_TRUE(fs::is_regular_file(fs::path(defaultModelsDirectory()) / "stdlib.cat"));
+  fs::path model = writeFile(directory / "main.cat", "include \"stdlib.cat\"\n");
+  EXPECT_GT(loadModel(model.string(), stdlib.string()).axioms.size(), 1u);  // std-axiom and the project's
+}
+
 TEST(CatStdlib, DefinitionsAndAxiomsComeBeforeTheModel) {
   Model model = parseModelText("let co = co+\nlet x = fencerel(F)\nacyclic po", "test.cat",
                                testing::referenceStdlib().string());

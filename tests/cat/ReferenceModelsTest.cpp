@@ -5,6 +5,7 @@
 
 #include <map>
 #include <set>
+#include <thread>
 #include <tuple>
 
 #include "TestSupport.h"
@@ -165,6 +166,19 @@ TEST(CatReferenceModels, OpenClComplementsAndSetArguments) {
   const Node& notShadowed = model.node(rs.args[1]);
   EXPECT_EQ(notShadowed.op, Op::Complement);
   EXPECT_EQ(notShadowed.kind, Kind::Relation);
+}
+
+TEST(CatReferenceModels, ModelsLoadConcurrently) {
+  size_t expected = loadReference("vulkan.cat").nodes.size();
+  std::vector<size_t> sizes(8);
+  std::vector<std::thread> threads;
+  for (size_t i = 0; i < sizes.size(); ++i) {
+    threads.emplace_back(
+        [&sizes, i] { sizes[i] = loadReference(i % 2 ? "vulkan.cat" : "opencl.cat").nodes.size(); });
+  }
+  for (std::thread& thread : threads) thread.join();
+  for (size_t i = 1; i < sizes.size(); i += 2) EXPECT_EQ(sizes[i], expected);
+  EXPECT_EQ(sizes[0], loadReference("opencl.cat").nodes.size());
 }
 
 }  // namespace
