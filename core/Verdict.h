@@ -21,6 +21,7 @@ struct Verdict {
   Result result = Result::Unknown;
   std::string explanation;  // one line: why this result
   std::string firedFlag;    // cat_spec FAIL: the flag that fired
+  std::string firedPair;    // cat_spec FAIL: one pair of events in the flagged relation
   std::string testName;
   std::string condition;  // the test's condition as written
   PhaseTimes times;

@@ -110,6 +110,7 @@ class Query {
   }
   EncodingContext& context() { return ctx_; }
   RelationEncoder& relations() { return relations_; }
+  bool value(Term t) { return backend_->boolValue(t); }
   SatResult solve(Term goal) {
     formula_.require(goal);
     SatResult result = backend_->check();
@@ -123,6 +124,21 @@ class Query {
   EncodingContext ctx_;
   RelationEncoder relations_;
 };
+
+// For a cat_spec FAIL: the first flag that fires in the solver's model and one pair of its relation.
+void explainFlag(Query& query, const cat::Model& model, const core::RelationAnalysis& analysis, core::Verdict& verdict) {
+  const core::EventGraph& graph = query.context().graph;
+  for (const cat::Axiom& axiom : model.axioms) {
+    if (!axiom.flagged || !query.value(query.relations().holds(axiom))) continue;
+    verdict.firedFlag = axiom.name;
+    analysis.relation(axiom.relation).may.forEach([&](int a, int b) {
+      if (verdict.firedPair.empty() && query.value(query.relations().edge(axiom.relation, a, b))) {
+        verdict.firedPair = graph.describe(a) + "  and  " + graph.describe(b);
+      }
+    });
+    return;
+  }
+}
 
 bool hasBoundJump(const core::EventGraph& graph) {
   for (const core::UnrolledThread& thread : graph.threads) {
@@ -147,7 +163,9 @@ core::Verdict check(const core::Program& program, const cat::Model& model, const
 
   Question question = questionFor(program, options.property);
   start = Clock::now();
-  Query first(graph, analysis, model, options.solver);
+  SolverOptions solverOptions = options.solver;
+  solverOptions.produceModels = options.explain;
+  Query first(graph, analysis, model, solverOptions);
   Term goal = propertyFormula(first.context(), first.relations(), model, program, options.property);
   verdict.times.encodeMs += millisecondsSince(start);
   start = Clock::now();
@@ -156,6 +174,7 @@ core::Verdict check(const core::Program& program, const cat::Model& model, const
   if (answer == SatResult::Sat) {
     verdict.result = question.reachability ? core::Result::Pass : core::Result::Fail;
     verdict.explanation = question.satExplanation;
+    if (options.explain && options.property == core::Property::CatSpec) explainFlag(first, model, analysis, verdict);
     return verdict;
   }
   if (!hasBoundJump(graph)) {

@@ -14,6 +14,7 @@ struct CheckOptions {
   core::Property property = core::Property::ProgramSpec;
   int bound = 1;
   SolverOptions solver;
+  bool explain = false;  // ask the solver for a model and report what fired (slower with cvc5)
 };
 
 // A property the checker cannot decide yet (reported as a skip by bulk runs, exit 2 on single checks).

@@ -36,15 +36,18 @@ class ConditionBuilder {
   explicit ConditionBuilder(ConditionResolver& resolver) : resolver_(resolver) {}
 
   core::Condition build(typename Parser::AssertionContext* ctx) {
-    if (auto* c = dynamic_cast<typename Parser::ParenthesizedAssertionContext*>(ctx)) return build(c->assertion());
+    if (auto* c = dynamic_cast<typename Parser::ParenthesizedAssertionContext*>(ctx))
+      return build(c->assertion());
     if (auto* c = dynamic_cast<typename Parser::NegatedAssertionContext*>(ctx)) {
       return ConditionResolver::negate(build(c->assertion()));
     }
     if (auto* c = dynamic_cast<typename Parser::ConjunctionContext*>(ctx)) {
-      return ConditionResolver::combine(core::ConditionOp::And, build(c->assertion(0)), build(c->assertion(1)));
+      return ConditionResolver::combine(core::ConditionOp::And, build(c->assertion(0)),
+                                        build(c->assertion(1)));
     }
     if (auto* c = dynamic_cast<typename Parser::DisjunctionContext*>(ctx)) {
-      return ConditionResolver::combine(core::ConditionOp::Or, build(c->assertion(0)), build(c->assertion(1)));
+      return ConditionResolver::combine(core::ConditionOp::Or, build(c->assertion(0)),
+                                        build(c->assertion(1)));
     }
     auto* c = dynamic_cast<typename Parser::ComparisonAssertionContext*>(ctx);
     core::Condition result;
@@ -72,7 +75,8 @@ class ConditionBuilder {
 // Stores the optional `filter` and quantified condition of a parsed test in `program` (assertionKind,
 // assertion, filter and assertionText: the whole clause, quantifier included, on one line).
 template <class Parser>
-void readConditions(core::Program& program, const std::string& file, typename Parser::AssertionFilterContext* filter,
+void readConditions(core::Program& program, const std::string& file,
+                    typename Parser::AssertionFilterContext* filter,
                     typename Parser::AssertionClauseContext* clause) {
   ConditionResolver resolver(program, file);
   ConditionBuilder<Parser> builder(resolver);

@@ -13,11 +13,12 @@ namespace catcheck::frontends {
 namespace {
 
 constexpr size_t kMaxListedExpectations = 8;
+constexpr size_t kMaxQuotedToken = 24;
 
 std::string describeTokenType(const antlr4::dfa::Vocabulary& vocabulary, size_t type) {
   static const std::map<std::string, std::string> words = {
-      {"Name", "a name"},     {"Register", "a register"}, {"Int", "a number"},
-      {"Hex", "a number"},    {"ThreadId", "a thread"},   {"String", "a string"},
+      {"Name", "a name"},  {"Register", "a register"}, {"Int", "a number"},
+      {"Hex", "a number"}, {"ThreadId", "a thread"},   {"String", "a string"},
   };
   if (type == antlr4::Token::EOF) return "end of input";
   std::string literal = vocabulary.getLiteralName(type);
@@ -26,9 +27,17 @@ std::string describeTokenType(const antlr4::dfa::Vocabulary& vocabulary, size_t 
   return it != words.end() ? it->second : vocabulary.getDisplayName(type);
 }
 
+// The token as quoted text on one line: control characters escaped, long tokens (doc strings) shortened.
 std::string describeToken(const antlr4::Token* token) {
   if (token == nullptr || token->getType() == antlr4::Token::EOF) return "end of input";
-  return "'" + token->getText() + "'";
+  static const std::map<char, std::string> escapes = {{'\n', "\\n"}, {'\r', "\\r"}, {'\t', "\\t"}};
+  std::string text;
+  for (char c : token->getText()) {
+    auto it = escapes.find(c);
+    text += it != escapes.end() ? it->second : std::string(1, c);
+  }
+  if (text.size() > kMaxQuotedToken) text = text.substr(0, kMaxQuotedToken) + "...";
+  return "'" + text + "'";
 }
 
 // "A, B or C" for the tokens the parser could have accepted, or "" when the list would not help.
@@ -82,7 +91,9 @@ core::SourceLocation locationOf(const std::string& file, const antlr4::Token* to
   return {file, static_cast<int>(token->getLine()), static_cast<int>(token->getCharPositionInLine()) + 1};
 }
 
-std::string sourceText(antlr4::ParserRuleContext* ctx) { return sourceText(ctx->getStart(), ctx->getStop()); }
+std::string sourceText(antlr4::ParserRuleContext* ctx) {
+  return sourceText(ctx->getStart(), ctx->getStop());
+}
 
 std::string sourceText(const antlr4::Token* start, const antlr4::Token* stop) {
   if (start == nullptr || stop == nullptr || stop->getStopIndex() < start->getStartIndex()) return "";
@@ -118,7 +129,8 @@ long long parseInteger(const std::string& text, const core::SourceLocation& wher
     throw core::InputError(where, "constant '" + text + "' is out of range");
   }
   auto limit = static_cast<unsigned long long>(std::numeric_limits<long long>::max());
-  if (magnitude > limit + (negative ? 1 : 0)) throw core::InputError(where, "constant '" + text + "' is out of range");
+  if (magnitude > limit + (negative ? 1 : 0))
+    throw core::InputError(where, "constant '" + text + "' is out of range");
   if (!negative) return static_cast<long long>(magnitude);
   return magnitude == limit + 1 ? std::numeric_limits<long long>::min() : -static_cast<long long>(magnitude);
 }

@@ -6,7 +6,6 @@
 #include "core/SourceLocation.h"
 
 #include <antlr4-runtime.h>
-
 #include <string>
 
 namespace catcheck::frontends {

@@ -12,16 +12,16 @@ namespace {
 
 core::RmwOp rmwOperation(Parser::RmwOperationContext* ctx) {
   static const std::map<std::string, core::RmwOp> operations = {
-      {"add", core::RmwOp::Add}, {"sub", core::RmwOp::Sub}, {"mul", core::RmwOp::Mul},
-      {"div", core::RmwOp::Div}, {"and", core::RmwOp::And}, {"or", core::RmwOp::Or},
+      {"add", core::RmwOp::Add}, {"sub", core::RmwOp::Sub},       {"mul", core::RmwOp::Mul},
+      {"div", core::RmwOp::Div}, {"and", core::RmwOp::And},       {"or", core::RmwOp::Or},
       {"xor", core::RmwOp::Xor}, {"exch", core::RmwOp::Exchange},
   };
   return operations.at(ctx->getText());
 }
 
 // Kind and both halves' tags of an atom or red with the given order and scope.
-core::Instruction rmwSkeleton(CellContext& cell, const std::string& mnemonic, Parser::MemoryOrderContext* order,
-                              Parser::ScopeContext* scope) {
+core::Instruction rmwSkeleton(CellContext& cell, const std::string& mnemonic,
+                              Parser::MemoryOrderContext* order, Parser::ScopeContext* scope) {
   core::Instruction rmw;
   rmw.kind = core::InstructionKind::Rmw;
   core::TagSet common = {"M", "_", "RMW", "GEN"};

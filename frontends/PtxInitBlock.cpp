@@ -47,7 +47,8 @@ class InitReader {
 
   void declare(antlr4::tree::TerminalNode* nameNode, const Declaration& declaration) {
     std::string name = nameNode->getText();
-    if (!declarations_.emplace(name, declaration).second) fail(nameNode->getSymbol(), "location '" + name + "' is declared twice");
+    if (!declarations_.emplace(name, declaration).second)
+      fail(nameNode->getSymbol(), "location '" + name + "' is declared twice");
     order_.push_back(name);
   }
 
@@ -76,7 +77,7 @@ class InitReader {
     core::Thread& owner = program_.threads[static_cast<size_t>(threadIndex(program_, file_, threadToken))];
     int reg = owner.registerIndex(ctx->threadRegister()->Register()->getText());
     if (!owner.registerInits.emplace(reg, number(ctx->number())).second) {
-      fail(threadToken, "register " + sourceText(ctx->threadRegister()) + " is initialised twice");
+      fail(threadToken, "register " + ctx->threadRegister()->getText() + " is initialised twice");
     }
   }
 

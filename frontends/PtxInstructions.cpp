@@ -21,7 +21,8 @@ const OrderRule& orderRule(OrderFamily family) {
   static const std::map<OrderFamily, OrderRule> rules = {
       {OrderFamily::Load, {{"weak", "relaxed", "acquire"}, "weak, relaxed or acquire"}},
       {OrderFamily::Store, {{"weak", "relaxed", "release"}, "weak, relaxed or release"}},
-      {OrderFamily::Atomic, {{"relaxed", "acquire", "release", "acq_rel"}, "relaxed, acquire, release or acq_rel"}},
+      {OrderFamily::Atomic,
+       {{"relaxed", "acquire", "release", "acq_rel"}, "relaxed, acquire, release or acq_rel"}},
       {OrderFamily::Fence, {{"acq_rel", "sc"}, "acq_rel or sc"}},
   };
   return rules.at(family);
@@ -51,7 +52,9 @@ core::Expr CellContext::value(Parser::ValueContext* ctx) {
   return core::Expr::constantValue(parseInteger(ctx->number()->getText(), locate(ctx->getStart())));
 }
 
-core::SourceLocation CellContext::locate(const antlr4::Token* token) const { return locationOf(file_, token); }
+core::SourceLocation CellContext::locate(const antlr4::Token* token) const {
+  return locationOf(file_, token);
+}
 
 void CellContext::fail(antlr4::Token* where, const std::string& message) const {
   throw core::InputError(locate(where), message);
@@ -62,7 +65,8 @@ std::string checkOrder(CellContext& cell, OrderFamily family, const std::string&
   const OrderRule& rule = orderRule(family);
   std::string name = order->getText();
   if (std::find(rule.allowed.begin(), rule.allowed.end(), name) == rule.allowed.end()) {
-    cell.fail(order, "memory order '" + name + "' is not allowed on " + mnemonic + " (use " + rule.description + ")");
+    cell.fail(order, "memory order '" + name + "' is not allowed on " + mnemonic + " (use " +
+                         rule.description + ")");
   }
   if (name == "weak" && scope != nullptr) cell.fail(scope, mnemonic + ".weak takes no scope");
   if (name != "weak" && scope == nullptr) {

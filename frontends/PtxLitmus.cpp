@@ -1,8 +1,9 @@
-// The PTX litmus front end's driver: parses the text with grammar/LitmusPTX.g4 and walks the tree in the order
-// names become meaningful. Threads come first (register initialisers and conditions refer to them), then the
-// init block (so that aliases are known before code names them), then the instruction table column by column
-// (SEMANTICS.md 3.2: thread i is column i, and every row has one cell per thread), then the labels of each
-// thread, and last the filter and condition. Instruction families live in the Ptx*.cpp files beside this one.
+// The PTX litmus front end's driver: parses the text with grammar/LitmusPTX.g4 and walks the tree in the
+// order names become meaningful. Threads come first (register initialisers and conditions refer to them),
+// then the init block (so that aliases are known before code names them), then the instruction table column
+// by column (SEMANTICS.md 3.2: thread i is column i, and every row has one cell per thread), then the labels
+// of each thread, and last the filter and condition. Instruction families live in the Ptx*.cpp files beside
+// this one.
 #include "frontends/PtxLitmus.h"
 
 #include "LitmusPTXLexer.h"
@@ -52,7 +53,8 @@ class ProgramReader {
       std::string name = "P" + std::to_string(program_.threads.size());
       antlr4::Token* id = scope->ThreadId()->getSymbol();
       if (number(id->getText().substr(1), id) != static_cast<long long>(program_.threads.size())) {
-        fail(id, "thread " + id->getText() + " is in the column of " + name + " (threads are P0, P1, ... in order)");
+        fail(id, "thread " + id->getText() + " is in the column of " + name +
+                     " (threads are P0, P1, ... in order)");
       }
       core::Thread thread;
       thread.name = name;
@@ -107,7 +109,8 @@ class ProgramReader {
     }
     for (const core::Instruction& instruction : thread.code) {
       if (instruction.kind == core::InstructionKind::Jump && labels.count(instruction.label) == 0) {
-        throw core::InputError(instruction.location, "undefined label '" + instruction.label + "' in " + thread.name);
+        throw core::InputError(instruction.location,
+                               "undefined label '" + instruction.label + "' in " + thread.name);
       }
     }
   }

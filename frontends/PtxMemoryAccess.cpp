@@ -1,7 +1,7 @@
 // PTX loads and stores (SEMANTICS.md 5, PTX table). Every access is one event tagged M, _ and R or W, its
-// memory order (WEAK RLX ACQ REL), its scope when it has one, and the proxy it goes through: ld and st use the
-// generic proxy (GEN), tld the texture proxy (TEX), suld and sust the surface proxy (SUR), cold the constant
-// proxy (CON). `ld r, v` without a memory order is a register move, not an access.
+// memory order (WEAK RLX ACQ REL), its scope when it has one, and the proxy it goes through: ld and st use
+// the generic proxy (GEN), tld the texture proxy (TEX), suld and sust the surface proxy (SUR), cold the
+// constant proxy (CON). `ld r, v` without a memory order is a register move, not an access.
 #include "frontends/PtxInstructions.h"
 
 #include <map>
@@ -35,7 +35,8 @@ core::Instruction buildStore(CellContext& cell, Parser::StoreContext* ctx) {
   store.kind = core::InstructionKind::Store;
   std::string mnemonic = ctx->op->getText();
   store.tags = {"W", "M", "_"};
-  store.tags.add(checkOrder(cell, OrderFamily::Store, mnemonic, ctx->memoryOrder(), ctx->scope(), store.tags));
+  store.tags.add(
+      checkOrder(cell, OrderFamily::Store, mnemonic, ctx->memoryOrder(), ctx->scope(), store.tags));
   store.tags.add(proxyTag(mnemonic));
   store.address = cell.location(ctx->Name());
   store.value = cell.value(ctx->value());

@@ -118,8 +118,8 @@ branch
     : op=('beq' | 'bne' | 'blt' | 'ble' | 'bgt' | 'bge') lhs=value ',' rhs=value ',' Name
     ;
 
-// Error production: a cell that starts with a plain name not followed by ':' is an unknown mnemonic; the front
-// end reports it by name instead of the parser's guess at a missing ':'.
+// Error production: a cell that starts with a plain name not followed by ':' is an unknown mnemonic; the
+// front end reports it by name instead of the parser's guess at a missing ':'.
 unknownInstruction
     : Name (~(':' | '|' | ';') (~('|' | ';'))*)?
     ;

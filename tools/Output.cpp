@@ -17,6 +17,7 @@ void printVerdict(std::ostream& out, const std::string& modelName, const std::st
       << "  Bound: " << bound << "\n";
   out << "Result: " << std::left << std::setw(24) << core::resultName(verdict.result) << " (" << verdict.explanation << ")\n";
   if (!verdict.firedFlag.empty()) out << "Flag: " << verdict.firedFlag << "\n";
+  if (!verdict.firedPair.empty()) out << "Pair: " << verdict.firedPair << "\n";
   if (!verdict.condition.empty()) out << "Condition: " << verdict.condition << "\n";
   out << std::fixed << std::setprecision(1) << "Time: " << t.totalMs() << " ms (parse " << t.parseMs << ", analysis "
       << t.analysisMs << ", encode " << t.encodeMs << ", solve " << t.solveMs << ")\n";

@@ -32,7 +32,7 @@ struct RunArgs {
 
 int runSingle(const SingleCheckArgs& args) {
   cat::Model model = cat::loadModel(args.model);
-  encoders::CheckOptions options{core::parseProperty(args.property), args.bound, {encoders::parseSolverKind(args.solver)}};
+  encoders::CheckOptions options{core::parseProperty(args.property), args.bound, {encoders::parseSolverKind(args.solver)}, true};
   core::Verdict verdict = encoders::checkFile(args.test, model, options);
   tools::printVerdict(std::cout, std::filesystem::path(args.model).stem().string(), args.property, args.bound, verdict);
   return 0;

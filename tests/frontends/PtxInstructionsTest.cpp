@@ -25,8 +25,9 @@ const core::Instruction& first(const core::Program& program, int thread = 0) {
 }
 
 TEST(PtxInstructions, LoadsAndStoresThroughEveryProxy) {
-  core::Program program = parse("x=0;", {"ld.relaxed.sys r0, x | tld.weak r1, x", "suld.weak r2, x | cold.weak r3, x",
-                                         "st.relaxed.cta x, r0 | sust.weak x, 2"});
+  core::Program program =
+      parse("x=0;", {"ld.relaxed.sys r0, x | tld.weak r1, x", "suld.weak r2, x | cold.weak r3, x",
+                     "st.relaxed.cta x, r0 | sust.weak x, 2"});
   const std::vector<core::Instruction>& p0 = program.threads[0].code;
   const std::vector<core::Instruction>& p1 = program.threads[1].code;
   EXPECT_EQ(tagNames(p0[0].tags), (Tags{"R", "M", "_", "RLX", "SYS", "GEN"}));
@@ -69,7 +70,8 @@ TEST(PtxInstructions, RedHasNoResultRegister) {
 }
 
 TEST(PtxInstructions, Fences) {
-  core::Program program = parse("", {"fence.sc.gpu | fence.acq_rel.cta", "fence.proxy.generic | fence.proxy.constant"});
+  core::Program program =
+      parse("", {"fence.sc.gpu | fence.acq_rel.cta", "fence.proxy.generic | fence.proxy.constant"});
   const std::vector<core::Instruction>& p0 = program.threads[0].code;
   const std::vector<core::Instruction>& p1 = program.threads[1].code;
   EXPECT_EQ(p0[0].kind, core::InstructionKind::Fence);
@@ -90,9 +92,9 @@ TEST(PtxInstructions, BarrierInstanceKeepsItsSpelling) {
 }
 
 TEST(PtxInstructions, LocalArithmeticAndBranches) {
-  core::Program program =
-      parse("", {"ld r0, -3 | sub r1, 7, r0", "mul r2, r0, 0x10 | div r1, r1, 2", "beq r0, r2, LC1 | ble 1, r1, LC2",
-                 "blt r0, 1, LC1 | bgt r1, 0, LC2", "bge r0, 1, LC1 | bne r1, 0, LC2", "LC1: | LC2:"});
+  core::Program program = parse("", {"ld r0, -3 | sub r1, 7, r0", "mul r2, r0, 0x10 | div r1, r1, 2",
+                                     "beq r0, r2, LC1 | ble 1, r1, LC2", "blt r0, 1, LC1 | bgt r1, 0, LC2",
+                                     "bge r0, 1, LC1 | bne r1, 0, LC2", "LC1: | LC2:"});
   const std::vector<core::Instruction>& p0 = program.threads[0].code;
   const std::vector<core::Instruction>& p1 = program.threads[1].code;
   EXPECT_EQ(p0[0].kind, core::InstructionKind::Local);
@@ -133,12 +135,13 @@ TEST(PtxInitBlock, AliasesResolveInAnyOrderAndInheritTheInitialValue) {
 }
 
 TEST(PtxInitBlock, RegistersAndComments) {
-  core::Program program = parse("P1:r3 = 7; (* a comment *) x=0;", {"(* here too *) | ld.weak r0, x"},
-                                "exists (P0:r9 == 0)");
+  core::Program program =
+      parse("P1:r3 = 7; (* a comment *) x=0;", {"(* here too *) | ld.weak r0, x"}, "exists (P0:r9 == 0)");
   const core::Thread& p1 = program.threads[1];
   EXPECT_EQ(p1.registerInits.at(registerOf(p1, "r3")), 7);
   EXPECT_TRUE(program.threads[0].code.empty());
-  EXPECT_EQ(program.threads[0].registerNames, (std::vector<std::string>{"r9"}));  // named only in the condition
+  EXPECT_EQ(program.threads[0].registerNames,
+            (std::vector<std::string>{"r9"}));  // named only in the condition
 }
 
 TEST(PtxConditions, PrecedenceIsNotThenAndThenOr) {

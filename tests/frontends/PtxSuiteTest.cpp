@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <future>
 
@@ -14,7 +15,8 @@ namespace {
 std::vector<std::string> suiteFiles() {
   std::vector<std::string> files;
   for (const auto& entry : std::filesystem::recursive_directory_iterator(CATCHECK_SUITE_DIR "/litmus/PTX")) {
-    if (entry.is_regular_file() && entry.path().extension() == ".litmus") files.push_back(entry.path().string());
+    if (entry.is_regular_file() && entry.path().extension() == ".litmus")
+      files.push_back(entry.path().string());
   }
   std::sort(files.begin(), files.end());
   return files;
@@ -26,7 +28,8 @@ void expectWellFormed(const core::Program& program) {
   EXPECT_FALSE(program.threads.empty());
   EXPECT_NE(program.assertionKind, core::AssertionKind::None);
   for (const core::MemoryObject& object : program.memory) {
-    EXPECT_EQ(program.memory.at(static_cast<size_t>(object.physical)).physical, object.physical) << object.name;
+    EXPECT_EQ(program.memory.at(static_cast<size_t>(object.physical)).physical, object.physical)
+        << object.name;
     EXPECT_EQ(program.memory.at(static_cast<size_t>(object.generic)).generic, object.generic) << object.name;
   }
   for (const core::Thread& thread : program.threads) {
