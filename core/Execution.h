@@ -1,0 +1,26 @@
+// One candidate execution of an event graph: which events ran, the values they read and wrote, and the
+// choices an execution makes that the program does not fix (rf, co, the order of SC fences, which named
+// barriers synchronised). The concrete evaluator computes every relation of a model on it; the SMT
+// encoder extracts one from a solver model so that every witness can be re-checked independently.
+#pragma once
+
+#include "core/EventGraph.h"
+#include "core/PairSet.h"
+
+#include <vector>
+
+namespace catcheck::core {
+
+struct Execution {
+  EventSet executed;
+  std::vector<long long> value;  // per event (memory events only; 0 elsewhere)
+  PairSet rf;
+  PairSet co;          // as chosen (PTX: possibly partial, not necessarily transitive)
+  PairSet syncFence;   // sync_fence pairs
+  PairSet syncBarrier; // syncbar pairs
+  std::vector<std::vector<long long>> finalRegisters;  // per thread, per register
+  std::vector<long long> finalMemory;                  // per memory object
+  bool terminated = true;  // every thread reached its end normally
+};
+
+}  // namespace catcheck::core
