@@ -1,0 +1,112 @@
+// Renders one execution for people. The text form lists each thread's executed events in program order
+// with the value read or written and the event's tags, then the rf and co edges and the final state. The
+// DOT form draws threads as clusters (init writes in their own), program order as thin black edges, rf
+// red, co blue, fr orange, and any extra relations in other colours with their names as labels.
+#include "core/WitnessFormat.h"
+
+#include <sstream>
+
+namespace catcheck::core {
+namespace {
+
+std::string tagList(const Event& e) {
+  std::string text;
+  for (const std::string& tag : e.tags.names()) {
+    if (tag == "_" || tag == "M") continue;
+    text += (text.empty() ? "" : ",") + tag;
+  }
+  return text;
+}
+
+std::string eventLabel(const EventGraph& graph, const Execution& execution, int id) {
+  const Event& e = graph.event(id);
+  std::ostringstream out;
+  out << "e" << id << " " << graph.describe(id);
+  if (e.isMemory()) out << (e.kind == EventKind::Read ? "  reads " : "  writes ") << execution.value[static_cast<size_t>(id)];
+  out << "  {" << tagList(e) << "}";
+  return out.str();
+}
+
+void printEdges(std::ostringstream& out, const char* name, const PairSet& pairs) {
+  pairs.forEach([&](int a, int b) { out << "  " << name << ": e" << a << " -> e" << b << "\n"; });
+}
+
+PairSet fromReads(const Execution& execution) {
+  PairSet fr(execution.rf.size());
+  execution.rf.forEach([&](int w, int r) {
+    execution.co.successors(w).forEach([&](int later) { fr.add(r, later); });
+  });
+  return fr;
+}
+
+}  // namespace
+
+std::string executionAsText(const EventGraph& graph, const Execution& execution) {
+  std::ostringstream out;
+  const Program& program = *graph.program;
+  for (const UnrolledThread& thread : graph.threads) {
+    out << program.threads[static_cast<size_t>(thread.thread)].name << ":\n";
+    for (const Step& step : thread.steps) {
+      for (int e : step.events) {
+        if (execution.executed.has(e)) out << "  " << eventLabel(graph, execution, e) << "\n";
+      }
+    }
+  }
+  printEdges(out, "rf", execution.rf);
+  printEdges(out, "co", execution.co);
+  out << "final:";
+  for (size_t t = 0; t < execution.finalRegisters.size(); ++t) {
+    const Thread& thread = program.threads[t];
+    for (size_t r = 0; r < execution.finalRegisters[t].size(); ++r) {
+      out << " " << thread.name << ":" << thread.registerNames[r] << "=" << execution.finalRegisters[t][r];
+    }
+  }
+  for (size_t m = 0; m < execution.finalMemory.size(); ++m) out << " " << program.memory[m].name << "=" << execution.finalMemory[m];
+  out << "\n";
+  return out.str();
+}
+
+std::string executionAsDot(const EventGraph& graph, const Execution& execution,
+                           const std::map<std::string, PairSet>& relations) {
+  std::ostringstream out;
+  out << "digraph witness {\n  node [shape=box, fontname=\"monospace\"];\n";
+  auto node = [&](int e) {
+    std::string label = eventLabel(graph, execution, e);
+    std::string escaped;
+    for (char c : label) escaped += c == '"' ? std::string("\\\"") : std::string(1, c);
+    out << "    e" << e << " [label=\"" << escaped << "\"];\n";
+  };
+  out << "  subgraph cluster_init {\n    label=\"init\";\n";
+  for (const Event& e : graph.events) {
+    if (e.kind == EventKind::Init) node(e.id);
+  }
+  out << "  }\n";
+  for (const UnrolledThread& thread : graph.threads) {
+    out << "  subgraph cluster_P" << thread.thread << " {\n    label=\"" << graph.program->threads[static_cast<size_t>(thread.thread)].name << "\";\n";
+    int previous = -1;
+    for (const Step& step : thread.steps) {
+      for (int e : step.events) {
+        if (!execution.executed.has(e)) continue;
+        node(e);
+        if (previous >= 0) out << "    e" << previous << " -> e" << e << " [label=\"po\"];\n";
+        previous = e;
+      }
+    }
+    out << "  }\n";
+  }
+  auto edges = [&](const std::string& name, const PairSet& pairs, const char* colour) {
+    pairs.forEach([&](int a, int b) {
+      out << "  e" << a << " -> e" << b << " [label=\"" << name << "\", color=" << colour << ", fontcolor=" << colour << "];\n";
+    });
+  };
+  edges("rf", execution.rf, "red");
+  edges("co", execution.co, "blue");
+  edges("fr", fromReads(execution), "orange");
+  const char* palette[] = {"darkgreen", "purple", "brown", "magenta", "teal"};
+  size_t colour = 0;
+  for (const auto& [name, pairs] : relations) edges(name, pairs, palette[colour++ % 5]);
+  out << "}\n";
+  return out.str();
+}
+
+}  // namespace catcheck::core
