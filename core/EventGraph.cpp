@@ -35,8 +35,22 @@ Step makeStep(const UnrollItem& item) {
   step.role = item.role;
   step.unconditional = !item.instruction->condition.has_value();
   step.barrierInstance = item.barrierInstance;
-  step.iteration = item.iteration;
+  step.backEdge = item.backEdge;
+  step.liveWritten = item.liveWritten;
   return step;
+}
+
+// Collects the iterations (loop copies) from the items' memberships; each step records its innermost one.
+void collectIterations(UnrolledThread& thread, const std::vector<UnrollItem>& items) {
+  std::map<std::pair<std::string, int>, int> index;
+  for (size_t i = 0; i < items.size(); ++i) {
+    for (const auto& membership : items[i].iterations) {
+      auto [it, fresh] = index.emplace(membership, static_cast<int>(thread.iterations.size()));
+      if (fresh) thread.iterations.push_back({membership.first, membership.second, static_cast<int>(i), static_cast<int>(i)});
+      thread.iterations[static_cast<size_t>(it->second)].last = static_cast<int>(i);
+      thread.steps[i].iteration = it->second;
+    }
+  }
 }
 
 void resolveJumps(UnrolledThread& thread, const std::vector<UnrollItem>& items) {
@@ -136,6 +150,7 @@ EventGraph buildEventGraph(const Program& program, int bound) {
     thread.thread = static_cast<int>(t);
     for (const UnrollItem& item : unrolled.back()) thread.steps.push_back(makeStep(item));
     resolveJumps(thread, unrolled.back());
+    collectIterations(thread, unrolled.back());
     graph.threads.push_back(std::move(thread));
   }
   addInitEvents(graph, program);
@@ -154,7 +169,10 @@ std::string EventGraph::describe(int eventId) const {
   const Step& step = stepOf(e);
   std::string text = program->threads.at(static_cast<size_t>(e.thread)).name + ": " + step.instruction->text;
   if (e.rmwPartner >= 0) text += e.kind == EventKind::Read ? " (read)" : " (write)";
-  if (step.iteration > 0) text += " [iteration " + std::to_string(step.iteration + 1) + "]";
+  if (step.iteration >= 0) {
+    const Iteration& it = threads.at(static_cast<size_t>(e.thread)).iterations.at(static_cast<size_t>(step.iteration));
+    text += " [iteration " + std::to_string(it.index + 1) + "]";
+  }
   return text;
 }
 

@@ -10,10 +10,9 @@
 
 namespace catcheck::core {
 
-// Why a jump leaves the thread early. Bound and Spin jumps end the thread without terminating it
-// (SEMANTICS.md §2.2): Bound is the back-edge of the last unrolled iteration, Spin the exit of a
-// side-effect-free loop iteration that would repeat forever.
-enum class JumpRole { Normal, Bound, Spin };
+// A Bound jump is the back-edge of the last unrolled iteration: it ends the thread without terminating it,
+// and reaching it makes a verdict UNKNOWN (SEMANTICS.md §2.2).
+enum class JumpRole { Normal, Bound };
 
 // One instruction instance of the unrolled thread.
 struct Step {
@@ -21,15 +20,29 @@ struct Step {
   InstructionKind kind = InstructionKind::Local;
   int jumpTarget = -1;  // Jump: index of the target step; == steps.size() means the thread's end
   JumpRole role = JumpRole::Normal;
-  bool unconditional = false;  // Jump without condition (Bound/Spin jumps are always unconditional)
+  bool unconditional = false;  // Jump without condition
   std::string barrierInstance;  // with the iteration suffix of unrolled loops
-  int iteration = 0;            // unrolled iteration index (0 outside loops)
+  int iteration = -1;           // innermost loop iteration containing the step (index into iterations)
+  // Back-edge of a loop iteration: when taken after an iteration without side effects (no memory write,
+  // `liveWritten` registers unchanged since the iteration's header) the thread spins: it goes to its end
+  // without terminating (Dat3M's dynamic spin-loop terminator).
+  bool backEdge = false;
+  std::vector<int> liveWritten;
   std::vector<int> events;      // events this step produces (Rmw: read then write)
+};
+
+// One unrolled copy of a loop body: steps [first, last] of its thread.
+struct Iteration {
+  std::string loop;  // loop instance (unique in its thread)
+  int index = 0;     // 0-based copy number
+  int first = 0;
+  int last = 0;
 };
 
 struct UnrolledThread {
   int thread = 0;
   std::vector<Step> steps;
+  std::vector<Iteration> iterations;  // grouped by loop, in copy order
 };
 
 enum class EventKind { Init, Read, Write, Fence, Barrier, Visible };
@@ -64,8 +77,8 @@ struct EventGraph {
   std::string describe(int eventId) const;  // "P0:3 st.weak x, 1" for witnesses
 };
 
-// Unrolls every loop of `program` to `bound` iterations (side-effect-free spin loops to one iteration
-// ending in a Spin jump) and creates the events. Throws InputError for control flow it cannot handle.
+// Unrolls every loop of `program` to `bound` iterations (statically side-effect-free loops to one) and
+// creates the events. Throws InputError for control flow it cannot handle.
 EventGraph buildEventGraph(const Program& program, int bound);
 
 }  // namespace catcheck::core

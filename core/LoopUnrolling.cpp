@@ -1,10 +1,11 @@
-// Loop unrolling and spin-loop detection (SEMANTICS.md §7.2-7.3, after Dat3M's LoopUnrolling and
-// DynamicSpinLoopDetection). A loop is a label followed later by a backward jump to it. Innermost loops are
-// unrolled first: the body is copied `bound` times, back-edges of copy c jump forward to copy c+1, and the
-// back-edges of the last copy become Bound jumps to the thread's end (reaching one makes a verdict UNKNOWN).
-// A side-effect-free loop (no memory write, no register written in the body that is live at its header)
-// repeats the same iteration forever once it fails to exit, so it gets one copy whose back-edges become
-// Spin jumps: the thread stops there without terminating.
+// Loop unrolling and spin-loop instrumentation (SEMANTICS.md §7.2-7.4, after Dat3M's LoopUnrolling,
+// DynamicSpinLoopDetection and NonterminationDetection). A loop is a label followed later by a backward
+// jump to it. Innermost loops are unrolled first: the body is copied `bound` times, back-edges of copy c
+// jump forward to copy c+1, and the back-edges of the last copy become Bound jumps to the thread's end
+// (reaching one makes a verdict UNKNOWN). Every back-edge is marked as a spin terminator: the encoder
+// sends the thread to its end, not terminated, when the iteration wrote no memory and left the registers
+// that are written in the loop and live at its header unchanged. A statically side-effect-free loop (no
+// memory write, no such register) always spins when it does not exit, so one copy suffices.
 #include "core/LoopUnrolling.h"
 
 #include <algorithm>
@@ -90,15 +91,22 @@ std::set<int> liveRegisters(const std::vector<UnrollItem>& items, int header) {
   return liveIn[static_cast<size_t>(header)];
 }
 
-bool isSideEffectFree(const std::vector<UnrollItem>& items, int header, int backJump) {
+// Registers written in the loop body and live at its header.
+std::vector<int> liveWrittenRegisters(const std::vector<UnrollItem>& items, int header, int backJump) {
   std::set<int> live = liveRegisters(items, header);
+  std::set<int> result;
   for (int i = header; i <= backJump; ++i) {
-    const UnrollItem& item = items[static_cast<size_t>(i)];
-    if (writesMemory(item)) return false;
-    auto written = registerWritten(*item.instruction);
-    if (written && live.count(*written) != 0) return false;
+    auto written = registerWritten(*items[static_cast<size_t>(i)].instruction);
+    if (written && live.count(*written) != 0) result.insert(*written);
   }
-  return true;
+  return {result.begin(), result.end()};
+}
+
+bool writesMemoryIn(const std::vector<UnrollItem>& items, int header, int backJump) {
+  for (int i = header; i <= backJump; ++i) {
+    if (writesMemory(items[static_cast<size_t>(i)])) return true;
+  }
+  return false;
 }
 
 struct Loop {
@@ -125,8 +133,16 @@ std::string suffixed(const std::string& name, int copy) {
   return copy == 0 ? name : name + "#" + std::to_string(copy);
 }
 
-std::vector<UnrollItem> copyBody(const std::vector<UnrollItem>& items, const Loop& loop, int copies, bool spin) {
+// Barrier instances of all but the last copy get the loop and iteration appended (Dat3M's scheme), so
+// barriers of different iterations never synchronise with each other.
+std::string barrierInstanceOf(const std::string& instance, const std::string& header, int copy, int copies) {
+  return copy + 1 == copies ? instance : instance + "@" + header + "#" + std::to_string(copy);
+}
+
+std::vector<UnrollItem> copyBody(const std::vector<UnrollItem>& items, const Loop& loop, int copies,
+                                 const std::vector<int>& liveWritten, int loopNumber) {
   const std::string& header = items[static_cast<size_t>(loop.header)].label;
+  std::string loopName = header + "/" + std::to_string(loopNumber);
   std::set<std::string> bodyLabels;
   for (int i = loop.header; i <= loop.backJump; ++i) {
     if (items[static_cast<size_t>(i)].instruction->kind == InstructionKind::Label) bodyLabels.insert(items[static_cast<size_t>(i)].label);
@@ -135,15 +151,18 @@ std::vector<UnrollItem> copyBody(const std::vector<UnrollItem>& items, const Loo
   for (int copy = 0; copy < copies; ++copy) {
     for (int i = loop.header; i <= loop.backJump; ++i) {
       UnrollItem item = items[static_cast<size_t>(i)];
-      item.iteration = item.iteration * copies + copy;
-      if (copies > 1 && !item.barrierInstance.empty()) item.barrierInstance = suffixed(item.barrierInstance, copy);
+      for (auto& [inner, index] : item.iterations) inner += "." + std::to_string(copy);
+      item.iterations.insert(item.iterations.begin(), {loopName, copy});
+      if (!item.barrierInstance.empty()) item.barrierInstance = barrierInstanceOf(item.barrierInstance, header, copy, copies);
       if (item.instruction->kind == InstructionKind::Label) item.label = suffixed(item.label, copy);
       bool isJump = item.instruction->kind == InstructionKind::Jump && item.role == JumpRole::Normal;
       if (isJump && item.target == header) {
+        item.backEdge = true;
+        item.liveWritten = liveWritten;
         if (copy + 1 < copies) {
           item.target = suffixed(header, copy + 1);
         } else {
-          item.role = spin ? JumpRole::Spin : JumpRole::Bound;
+          item.role = JumpRole::Bound;
           item.target.clear();
         }
       } else if (isJump && bodyLabels.count(item.target) != 0) {
@@ -167,9 +186,11 @@ std::vector<UnrollItem> unrollThread(const Thread& thread, int bound) {
     item.barrierInstance = in.barrierInstance;
     items.push_back(std::move(item));
   }
-  while (auto loop = innermostLoop(items)) {
-    bool spin = isSideEffectFree(items, loop->header, loop->backJump);
-    std::vector<UnrollItem> body = copyBody(items, *loop, spin ? 1 : std::max(bound, 1), spin);
+  for (int loopNumber = 0; auto loop = innermostLoop(items); ++loopNumber) {
+    std::vector<int> liveWritten = liveWrittenRegisters(items, loop->header, loop->backJump);
+    bool staticSpin = liveWritten.empty() && !writesMemoryIn(items, loop->header, loop->backJump);
+    int copies = staticSpin ? 1 : std::max(bound, 1);
+    std::vector<UnrollItem> body = copyBody(items, *loop, copies, liveWritten, loopNumber);
     items.erase(items.begin() + loop->header, items.begin() + loop->backJump + 1);
     items.insert(items.begin() + loop->header, body.begin(), body.end());
   }

@@ -1,9 +1,10 @@
-// Loop unrolling with spin-loop detection; see LoopUnrolling.cpp.
+// Loop unrolling with spin-loop instrumentation; see LoopUnrolling.cpp.
 #pragma once
 
 #include "core/EventGraph.h"
 
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace catcheck::core {
@@ -12,10 +13,15 @@ namespace catcheck::core {
 struct UnrollItem {
   const Instruction* instruction = nullptr;
   std::string label;   // Label: its (renamed) name
-  std::string target;  // Jump: the (renamed) target label; empty for Bound/Spin jumps (thread end)
+  std::string target;  // Jump: the (renamed) target label; empty for Bound jumps (thread end)
   JumpRole role = JumpRole::Normal;
   std::string barrierInstance;
-  int iteration = 0;
+  // The loop iterations this item belongs to, outermost first: (loop instance name, copy index).
+  std::vector<std::pair<std::string, int>> iterations;
+  // Back-edge of a loop copy: the spin terminator compares these registers with their values at the
+  // copy's header and checks that the copy wrote no memory.
+  bool backEdge = false;
+  std::vector<int> liveWritten;
 };
 
 // The thread's instructions with every loop unrolled; all remaining jumps go forward.

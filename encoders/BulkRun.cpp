@@ -39,8 +39,12 @@ RowOutcome runRow(const core::ManifestRow& row, const std::map<std::string, cat:
     outcome.message = failure->second;
     return outcome;
   }
-  CheckOptions check{core::parseProperty(row.property), row.bound, options.solver};
+  CheckOptions check;
+  check.property = core::parseProperty(row.property);
+  check.bound = row.bound;
+  check.solver = options.solver;
   try {
+    if (!row.progress.empty()) check.progress = core::parseProgressSpec(row.progress);
     outcome.verdict = checkFile(row.test, models.at(row.model), check);
     outcome.status = outcome.verdict.result == row.expected ? RowStatus::Agree : RowStatus::Disagree;
   } catch (const UnsupportedProperty& e) {

@@ -8,6 +8,7 @@
 #include "core/RelationAnalysis.h"
 #include "encoders/EncodingContext.h"
 #include "encoders/RelationEncoder.h"
+#include "encoders/TerminationEncoder.h"
 
 #include <chrono>
 
@@ -64,6 +65,9 @@ Question questionFor(const core::Program& program, core::Property property) {
   if (property == core::Property::CatSpec) {
     return {false, "a flagged axiom fires in some consistent execution", "no consistent execution fires a flag"};
   }
+  if (property == core::Property::Termination) {
+    return {false, "some fair execution never terminates", "every fair execution terminates"};
+  }
   switch (program.assertionKind) {
     case core::AssertionKind::Exists:
       return {true, "the exists-condition is reachable: outcome allowed", "the exists-condition is unreachable: outcome forbidden"};
@@ -79,6 +83,7 @@ Question questionFor(const core::Program& program, core::Property property) {
 Term propertyFormula(EncodingContext& ctx, RelationEncoder& relations, const cat::Model& model,
                      const core::Program& program, core::Property property) {
   Formula& f = ctx.f;
+  if (property == core::Property::Termination) return nonTermination(ctx);
   if (property == core::Property::CatSpec) {
     std::vector<Term> fires;
     for (const cat::Axiom& axiom : model.axioms) {
@@ -99,9 +104,9 @@ Term propertyFormula(EncodingContext& ctx, RelationEncoder& relations, const cat
 class Query {
  public:
   Query(const core::EventGraph& graph, const core::RelationAnalysis& analysis, const cat::Model& model,
-        const SolverOptions& options)
+        const SolverOptions& options, const core::ProgressSpec& progress)
       : backend_(makeSolver(options)), formula_(*backend_), ctx_(formula_, graph), relations_(ctx_, model, analysis) {
-    encodeProgram(ctx_);
+    encodeProgram(ctx_, progress);
     encodeMemory(ctx_);
     for (const cat::Axiom& axiom : model.axioms) {
       if (!axiom.flagged) relations_.requireConsistent(axiom);
@@ -152,9 +157,6 @@ bool hasBoundJump(const core::EventGraph& graph) {
 }  // namespace
 
 core::Verdict check(const core::Program& program, const cat::Model& model, const CheckOptions& options) {
-  if (options.property == core::Property::Termination) {
-    throw UnsupportedProperty("the termination property is not implemented yet");
-  }
   core::Verdict verdict;
   auto start = Clock::now();
   core::EventGraph graph = core::buildEventGraph(program, options.bound);
@@ -165,7 +167,7 @@ core::Verdict check(const core::Program& program, const cat::Model& model, const
   start = Clock::now();
   SolverOptions solverOptions = options.solver;
   solverOptions.produceModels = options.explain;
-  Query first(graph, analysis, model, solverOptions);
+  Query first(graph, analysis, model, solverOptions, options.progress);
   Term goal = propertyFormula(first.context(), first.relations(), model, program, options.property);
   verdict.times.encodeMs += millisecondsSince(start);
   start = Clock::now();
@@ -183,7 +185,7 @@ core::Verdict check(const core::Program& program, const cat::Model& model, const
     return verdict;
   }
   start = Clock::now();
-  Query second(graph, analysis, model, options.solver);
+  Query second(graph, analysis, model, options.solver, options.progress);
   verdict.times.encodeMs += millisecondsSince(start);
   start = Clock::now();
   SatResult boundAnswer = second.solve(second.context().boundReached);

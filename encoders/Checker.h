@@ -3,6 +3,7 @@
 
 #include "cat/Model.h"
 #include "core/Program.h"
+#include "core/Progress.h"
 #include "core/Verdict.h"
 #include "encoders/Solver.h"
 
@@ -14,6 +15,7 @@ struct CheckOptions {
   core::Property property = core::Property::ProgramSpec;
   int bound = 1;
   SolverOptions solver;
+  core::ProgressSpec progress;  // uniform FAIR unless given
   bool explain = false;  // ask the solver for a model and report what fired (slower with cvc5)
 };
 

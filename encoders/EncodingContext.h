@@ -5,6 +5,7 @@
 #pragma once
 
 #include "core/EventGraph.h"
+#include "core/Progress.h"
 #include "encoders/Formula.h"
 
 #include <map>
@@ -15,11 +16,24 @@ namespace catcheck::encoders {
 
 using EventPair = std::pair<int, int>;
 
+// A way for a loop iteration to be stuck: a spin (side-effect-free iteration) or a nondeterministic stop
+// after an iteration with side effects (which then needs a matching earlier iteration).
+struct StuckCase {
+  int iteration = -1;  // index into the thread's iterations
+  Term taken = -1;
+  bool spin = true;
+};
+
 struct ThreadEncoding {
+  Term started = -1;
+  Term hasProgress = -1;                   // must keep stepping until it ends or blocks
   std::vector<Term> reached;               // per step: control flow reaches it
   std::vector<std::vector<Term>> regsIn;   // per step: register values before it
   std::vector<Term> finalRegisters;        // register values at the thread's end
   Term terminated = -1;                    // reached its end normally (no spin/bound exit, not blocked)
+  Term blocked = -1;                       // waits at a barrier that does not execute
+  std::vector<Term> boundJumps;            // taken Bound jumps
+  std::vector<StuckCase> stuckCases;
 };
 
 struct EncodingContext {
@@ -27,6 +41,7 @@ struct EncodingContext {
 
   Formula& f;
   const core::EventGraph& graph;
+  bool allThreadsStart = true;  // uniform FAIR: every thread starts and has progress
   std::vector<Term> exec;   // per event
   std::vector<Term> value;  // per memory event: the value read or written
   std::vector<ThreadEncoding> threads;
@@ -42,12 +57,16 @@ struct EncodingContext {
   std::map<EventPair, Term> co;
   std::map<EventPair, Term> syncFence;
   std::vector<Term> finalMemory;  // per memory object: its final value
+  std::vector<Term> coLast;       // per write: executed and without an executed co-successor
 
   Term execBoth(int a, int b) { return f.both(exec[static_cast<size_t>(a)], exec[static_cast<size_t>(b)]); }
 };
 
 // Control flow, registers, values, barriers, termination and bound reachability (ProgramEncoder.cpp).
-void encodeProgram(EncodingContext& ctx);
+// Threads' progress obligations come from `progress` (ProgressEncoder.cpp).
+void encodeProgram(EncodingContext& ctx, const core::ProgressSpec& progress);
+// Forward progress over the scope tree (ProgressEncoder.cpp); needs the threads' control flow.
+void encodeProgress(EncodingContext& ctx, const core::ProgressSpec& progress);
 // Reads-from, coherence (partial for PTX, total for Vulkan), SC fences and final memory values
 // (MemoryEncoder.cpp).
 void encodeMemory(EncodingContext& ctx);

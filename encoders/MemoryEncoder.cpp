@@ -112,7 +112,8 @@ Term coLast(EncodingContext& ctx, const Event& w) {
 void encodeFinalValues(EncodingContext& ctx) {
   Formula& f = ctx.f;
   const auto& memory = ctx.graph.program->memory;
-  std::vector<Term> last(static_cast<size_t>(ctx.graph.size()), f.bottom());
+  std::vector<Term>& last = ctx.coLast;
+  last.assign(static_cast<size_t>(ctx.graph.size()), f.bottom());
   for (const Event& w : ctx.graph.events) {
     if (w.isWrite()) last[static_cast<size_t>(w.id)] = coLast(ctx, w);
   }

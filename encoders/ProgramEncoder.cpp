@@ -35,13 +35,15 @@ class ThreadEncoder {
     size_t n = thread_.steps.size();
     out_.reached.resize(n);
     out_.regsIn.resize(n);
-    for (size_t s = 0; s < n; ++s) out_.reached[s] = s == 0 ? f_.top() : f_.boolVar(name("cf", thread_.thread, static_cast<int>(s)));
+    out_.started = ctx_.allThreadsStart ? f_.top() : f_.boolVar(name("start", thread_.thread, 0));
+    for (size_t s = 0; s < n; ++s) out_.reached[s] = s == 0 ? out_.started : f_.boolVar(name("cf", thread_.thread, static_cast<int>(s)));
     for (size_t s = 0; s < n; ++s) {
       for (int e : thread_.steps[s].events) ctx_.exec[static_cast<size_t>(e)] = out_.reached[s];
     }
   }
 
-  // Called after barrier execution is known: incoming edges, registers and values.
+  // Called after barrier execution is known: incoming edges, registers and values. A step is reached only
+  // through one of its incoming edges; a thread with progress must also take every edge it can.
   void encodeFlowAndData() {
     size_t n = thread_.steps.size();
     std::vector<Term> initial;
@@ -49,70 +51,105 @@ class ThreadEncoder {
       auto it = source_.registerInits.find(static_cast<int>(r));
       initial.push_back(f_.intValue(it == source_.registerInits.end() ? 0 : it->second));
     }
-    std::vector<std::vector<std::pair<Term, std::vector<Term>>>> incoming(n + 1);
+    std::vector<std::vector<Edge>> incoming(n + 1);
     std::vector<Term> regs = initial;
     for (size_t s = 0; s < n; ++s) {
       if (s > 0) {
-        if (!incoming[s].empty()) f_.require(f_.iff(out_.reached[s], anyEdge(incoming[s])));
-        else f_.require(f_.no(out_.reached[s]));
+        Term arrives = anyEdge(incoming[s]);
+        f_.require(f_.implies(out_.reached[s], arrives));
+        f_.require(f_.implies(f_.both(out_.hasProgress, arrives), out_.reached[s]));
         regs = join(incoming[s], static_cast<int>(s));
       }
       out_.regsIn[s] = regs;
       std::vector<Term> after = applyStep(s, regs);
       const Step& step = thread_.steps[s];
-      if (step.kind == InstructionKind::Jump) {
-        Term cond = step.unconditional ? f_.top() : boolOf(*step.instruction->condition, regs);
-        Term taken = f_.both(out_.reached[s], cond);
-        incoming[static_cast<size_t>(step.jumpTarget)].push_back({taken, after});
-        if (step.role == core::JumpRole::Bound) bounds_.push_back(taken);
-        if (step.role != core::JumpRole::Normal) abnormalEnds_.push_back(taken);
-        if (!step.unconditional) incoming[s + 1].push_back({f_.both(out_.reached[s], f_.no(cond)), after});
-      } else {
-        incoming[s + 1].push_back({flowOut(s), after});
+      if (step.kind != InstructionKind::Jump) {
+        incoming[s + 1].push_back({flowOut(s), after, true});
+        continue;
       }
+      Term cond = step.unconditional ? f_.top() : boolOf(*step.instruction->condition, regs);
+      Term taken = f_.both(out_.reached[s], cond);
+      if (!step.unconditional) incoming[s + 1].push_back({f_.both(out_.reached[s], f_.no(cond)), after, true});
+      if (step.backEdge) taken = encodeBackEdge(s, taken, regs, incoming[n]);
+      bool bound = step.role == core::JumpRole::Bound;
+      if (bound) out_.boundJumps.push_back(taken);
+      incoming[static_cast<size_t>(step.jumpTarget)].push_back({taken, after, !bound});
     }
     finish(incoming[n], initial);
   }
 
-  const std::vector<Term>& bounds() const { return bounds_; }
-
  private:
+  struct Edge {
+    Term condition;
+    std::vector<Term> registers;
+    bool normal;  // false: the thread ends without terminating (spin, stop or bound jump)
+  };
+
+  // The spin terminator and the "stop here" choice of a back-edge (SEMANTICS.md §7.2, §7.4): an iteration
+  // without side effects spins; any other may stop nondeterministically. Returns the edge that continues.
+  Term encodeBackEdge(size_t s, Term taken, const std::vector<Term>& regs, std::vector<Edge>& endEdges) {
+    const Step& step = thread_.steps[s];
+    const core::Iteration& iteration = thread_.iterations.at(static_cast<size_t>(step.iteration));
+    std::vector<Term> quiet;
+    for (int i = iteration.first; i <= static_cast<int>(s); ++i) {
+      for (int e : thread_.steps[static_cast<size_t>(i)].events) {
+        if (ctx_.graph.event(e).kind == core::EventKind::Write) quiet.push_back(f_.no(ctx_.exec[static_cast<size_t>(e)]));
+      }
+    }
+    const auto& header = out_.regsIn[static_cast<size_t>(iteration.first)];
+    for (int r : step.liveWritten) quiet.push_back(f_.eq(regs[static_cast<size_t>(r)], header[static_cast<size_t>(r)]));
+    Term spin = f_.both(taken, f_.all(quiet));
+    Term moves = f_.both(taken, f_.no(f_.all(quiet)));
+    Term stop = f_.isFalse(moves) ? f_.bottom() : f_.both(moves, f_.boolVar(name("stop", thread_.thread, static_cast<int>(s))));
+    endEdges.push_back({spin, regs, false});
+    endEdges.push_back({stop, regs, false});
+    out_.stuckCases.push_back({step.iteration, spin, true});
+    out_.stuckCases.push_back({step.iteration, stop, false});
+    return f_.both(moves, f_.no(stop));
+  }
+
   Term flowOut(size_t s) {
     const Step& step = thread_.steps[s];
     if (step.kind == InstructionKind::Barrier) return ctx_.exec[static_cast<size_t>(step.events.front())];
     return out_.reached[s];
   }
 
-  Term anyEdge(const std::vector<std::pair<Term, std::vector<Term>>>& edges) {
+  Term anyEdge(const std::vector<Edge>& edges) {
     std::vector<Term> conds;
-    for (const auto& edge : edges) conds.push_back(edge.first);
+    for (const Edge& edge : edges) conds.push_back(edge.condition);
     return f_.any(conds);
   }
 
-  std::vector<Term> join(const std::vector<std::pair<Term, std::vector<Term>>>& edges, int step) {
+  std::vector<Term> join(const std::vector<Edge>& edges, int step) {
     if (edges.empty()) return std::vector<Term>(source_.registerNames.size(), f_.intValue(0));
-    std::vector<Term> result = edges.front().second;
+    std::vector<Term> result = edges.front().registers;
     for (size_t r = 0; r < result.size(); ++r) {
       bool same = true;
-      for (const auto& edge : edges) same = same && edge.second[r] == result[r];
+      for (const Edge& edge : edges) same = same && edge.registers[r] == result[r];
       if (same) continue;
       Term merged = f_.intVar(name("reg", thread_.thread, step) + "_r" + std::to_string(r));
-      for (const auto& edge : edges) f_.require(f_.implies(edge.first, f_.eq(merged, edge.second[r])));
+      for (const Edge& edge : edges) f_.require(f_.implies(edge.condition, f_.eq(merged, edge.registers[r])));
       result[r] = merged;
     }
     return result;
   }
 
-  void finish(const std::vector<std::pair<Term, std::vector<Term>>>& endEdges, const std::vector<Term>& initial) {
-    std::vector<std::pair<Term, std::vector<Term>>> normal;
-    for (const auto& edge : endEdges) {
-      bool abnormal = std::find(abnormalEnds_.begin(), abnormalEnds_.end(), edge.first) != abnormalEnds_.end();
-      if (!abnormal) normal.push_back(edge);
+  void finish(const std::vector<Edge>& endEdges, const std::vector<Term>& initial) {
+    std::vector<Edge> normal;
+    for (const Edge& edge : endEdges) {
+      if (edge.normal) normal.push_back(edge);
     }
-    out_.terminated = thread_.steps.empty() ? f_.top() : anyEdge(normal);
+    out_.terminated = thread_.steps.empty() ? out_.started : anyEdge(normal);
     out_.finalRegisters = thread_.steps.empty() ? initial : join(endEdges, static_cast<int>(thread_.steps.size()));
+    std::vector<Term> blocked;
+    for (size_t s = 0; s < thread_.steps.size(); ++s) {
+      if (thread_.steps[s].kind != InstructionKind::Barrier) continue;
+      blocked.push_back(f_.both(out_.reached[s], f_.no(ctx_.exec[static_cast<size_t>(thread_.steps[s].events.front())])));
+    }
+    out_.blocked = f_.any(blocked);
   }
 
+ public:
   std::vector<Term> applyStep(size_t s, const std::vector<Term>& regs) {
     const Step& step = thread_.steps[s];
     const core::Instruction& in = *step.instruction;
@@ -185,8 +222,6 @@ class ThreadEncoder {
   const core::UnrolledThread& thread_;
   const core::Thread& source_;
   ThreadEncoding& out_;
-  std::vector<Term> bounds_;
-  std::vector<Term> abnormalEnds_;
 };
 
 // --- control barriers -------------------------------------------------------------------------------
@@ -316,26 +351,31 @@ void encodeInitValues(EncodingContext& ctx) {
 
 }  // namespace
 
-void encodeProgram(EncodingContext& ctx) {
+void encodeProgram(EncodingContext& ctx, const core::ProgressSpec& progress) {
+  ctx.allThreadsStart = progress.uniformlyFair();
   ctx.exec.assign(static_cast<size_t>(ctx.graph.size()), ctx.f.bottom());
   ctx.value.assign(static_cast<size_t>(ctx.graph.size()), ctx.f.intValue(0));
   ctx.threads.assign(ctx.graph.threads.size(), ThreadEncoding{});
   encodeInitValues(ctx);
   std::vector<ThreadEncoder> threads;
   for (size_t t = 0; t < ctx.graph.threads.size(); ++t) threads.emplace_back(ctx, static_cast<int>(t));
-  for (ThreadEncoder& t : threads) t.encodeControlFlow();
+  for (size_t t = 0; t < threads.size(); ++t) {
+    ctx.threads[t].hasProgress = ctx.allThreadsStart ? ctx.f.top() : ctx.f.boolVar("progress_P" + std::to_string(t));
+    threads[t].encodeControlFlow();
+  }
   BarrierEncoder barriers(ctx, threads);
   barriers.declare();
   std::vector<Term> bounds, terminated;
   for (size_t t = 0; t < threads.size(); ++t) {
     threads[t].encodeFlowAndData();
-    bounds.insert(bounds.end(), threads[t].bounds().begin(), threads[t].bounds().end());
+    bounds.insert(bounds.end(), ctx.threads[t].boundJumps.begin(), ctx.threads[t].boundJumps.end());
     terminated.push_back(ctx.threads[t].terminated);
   }
   barriers.encode();
   barriers.encodeQuorums();
   ctx.boundReached = ctx.f.any(bounds);
   ctx.allTerminated = ctx.f.all(terminated);
+  encodeProgress(ctx, progress);
 }
 
 }  // namespace catcheck::encoders

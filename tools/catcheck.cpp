@@ -19,7 +19,7 @@ using namespace catcheck;
 namespace {
 
 struct SingleCheckArgs {
-  std::string model, test, property = "program_spec", solver = "z3";
+  std::string model, test, property = "program_spec", solver = "z3", progress = "FAIR";
   int bound = 1;
 };
 
@@ -32,7 +32,8 @@ struct RunArgs {
 
 int runSingle(const SingleCheckArgs& args) {
   cat::Model model = cat::loadModel(args.model);
-  encoders::CheckOptions options{core::parseProperty(args.property), args.bound, {encoders::parseSolverKind(args.solver)}, true};
+  encoders::CheckOptions options{core::parseProperty(args.property), args.bound, {encoders::parseSolverKind(args.solver)},
+                                 core::parseProgressSpec(args.progress), true};
   core::Verdict verdict = encoders::checkFile(args.test, model, options);
   tools::printVerdict(std::cout, std::filesystem::path(args.model).stem().string(), args.property, args.bound, verdict);
   return 0;
@@ -63,6 +64,7 @@ int main(int argc, char** argv) {
   app.add_option("--property", single.property, "program_spec | cat_spec | termination");
   app.add_option("--bound", single.bound, "loop unrolling bound")->check(CLI::PositiveNumber);
   app.add_option("--solver", single.solver, "z3 | cvc5");
+  app.add_option("--progress", single.progress, "progress model: FAIR | HSA | OBE | HSA_OBE | LOBE | UNFAIR, or 'FAIR;QF=OBE;SG=HSA'");
 
   RunArgs run;
   CLI::App* runCommand = app.add_subcommand("run", "check every row of a manifest against its expected verdict");
