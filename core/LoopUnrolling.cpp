@@ -114,23 +114,26 @@ struct Loop {
   int backJump = -1;
 };
 
-// The innermost loop: the backward jump with the shortest span.
+// The innermost loop. All backward jumps to one header form one loop (Dat3M normalises them into a single
+// back-jump), which ends at the last of them; the loop with the shortest span is innermost.
 std::optional<Loop> innermostLoop(const std::vector<UnrollItem>& items) {
   auto labels = labelPositions(items);
-  std::optional<Loop> best;
+  std::map<int, int> lastBackJump;  // header -> last backward jump to it
   for (size_t j = 0; j < items.size(); ++j) {
     if (items[j].instruction->kind != InstructionKind::Jump || items[j].role != JumpRole::Normal) continue;
     auto it = labels.find(items[j].target);
-    if (it == labels.end() || it->second > static_cast<int>(j)) continue;
-    if (!best || static_cast<int>(j) - it->second < best->backJump - best->header) {
-      best = Loop{it->second, static_cast<int>(j)};
-    }
+    if (it != labels.end() && it->second <= static_cast<int>(j)) lastBackJump[it->second] = static_cast<int>(j);
+  }
+  std::optional<Loop> best;
+  for (const auto& [header, backJump] : lastBackJump) {
+    if (!best || backJump - header < best->backJump - best->header) best = Loop{header, backJump};
   }
   return best;
 }
 
-std::string suffixed(const std::string& name, int copy) {
-  return copy == 0 ? name : name + "#" + std::to_string(copy);
+// Labels of copy c > 0 of loop number `loop` get a suffix naming both, so copies of nested loops never clash.
+std::string suffixed(const std::string& name, int loop, int copy) {
+  return copy == 0 ? name : name + "#" + std::to_string(loop) + "." + std::to_string(copy);
 }
 
 // Barrier instances of all but the last copy get the loop and iteration appended (Dat3M's scheme), so
@@ -154,19 +157,19 @@ std::vector<UnrollItem> copyBody(const std::vector<UnrollItem>& items, const Loo
       for (auto& [inner, index] : item.iterations) inner += "." + std::to_string(copy);
       item.iterations.insert(item.iterations.begin(), {loopName, copy});
       if (!item.barrierInstance.empty()) item.barrierInstance = barrierInstanceOf(item.barrierInstance, header, copy, copies);
-      if (item.instruction->kind == InstructionKind::Label) item.label = suffixed(item.label, copy);
+      if (item.instruction->kind == InstructionKind::Label) item.label = suffixed(item.label, loopNumber, copy);
       bool isJump = item.instruction->kind == InstructionKind::Jump && item.role == JumpRole::Normal;
       if (isJump && item.target == header) {
         item.backEdge = true;
         item.liveWritten = liveWritten;
         if (copy + 1 < copies) {
-          item.target = suffixed(header, copy + 1);
+          item.target = suffixed(header, loopNumber, copy + 1);
         } else {
           item.role = JumpRole::Bound;
           item.target.clear();
         }
       } else if (isJump && bodyLabels.count(item.target) != 0) {
-        item.target = suffixed(item.target, copy);
+        item.target = suffixed(item.target, loopNumber, copy);
       }
       result.push_back(std::move(item));
     }
