@@ -7,7 +7,7 @@ set(CATCHECK_GRAMMAR_DIR ${CMAKE_CURRENT_SOURCE_DIR}/grammar)
 set(CATCHECK_GENERATED_DIR ${CMAKE_CURRENT_BINARY_DIR}/generated)
 
 # Each entry: grammar name; its imports are listed as dependencies.
-set(CATCHECK_GRAMMARS Cat LitmusPTX)
+set(CATCHECK_GRAMMARS Cat LitmusPTX LitmusVulkan)
 foreach(grammar IN LISTS CATCHECK_GRAMMARS)
   set(out ${CATCHECK_GENERATED_DIR}/${grammar})
   set(srcs ${out}/${grammar}Lexer.cpp ${out}/${grammar}Parser.cpp

@@ -4,9 +4,13 @@
 // PASS. Each question gets a fresh solver instance: cvc5 1.0.3 is much slower in incremental mode.
 #include "encoders/Checker.h"
 
+#include "core/Enumerator.h"
 #include "core/EventGraph.h"
+#include "core/Evaluator.h"
+#include "core/WitnessFormat.h"
 #include "core/RelationAnalysis.h"
 #include "encoders/EncodingContext.h"
+#include "encoders/ExecutionExtractor.h"
 #include "encoders/RelationEncoder.h"
 #include "encoders/TerminationEncoder.h"
 
@@ -145,6 +149,45 @@ void explainFlag(Query& query, const cat::Model& model, const core::RelationAnal
   }
 }
 
+core::FinalState finalStateOf(const core::Execution& execution) {
+  core::FinalState state;
+  for (const auto& registers : execution.finalRegisters) state.registers.emplace_back(registers.begin(), registers.end());
+  state.memory = execution.finalMemory;
+  return state;
+}
+
+// What the witness of a SAT answer must show, checked by the concrete evaluator alone.
+std::vector<std::string> witnessProblems(const core::Execution& execution, const core::EventGraph& graph,
+                                         const cat::Model& model, core::Property property) {
+  const core::Program& program = *graph.program;
+  std::vector<std::string> problems = core::wellFormednessProblems(graph, execution);
+  if (!problems.empty()) return problems;
+  core::Evaluator evaluator(model, graph, execution);
+  for (const std::string& axiom : evaluator.violatedAxioms()) problems.push_back("violates axiom " + axiom);
+  core::FinalState state = finalStateOf(execution);
+  if (program.filter && core::conditionValue(*program.filter, state) != true) problems.push_back("the filter does not hold");
+  if (property == core::Property::CatSpec) {
+    if (evaluator.firedFlags().empty()) problems.push_back("no flag fires");
+  } else if (property == core::Property::ProgramSpec && program.assertionKind != core::AssertionKind::None) {
+    bool wanted = program.assertionKind != core::AssertionKind::Forall;
+    if (!execution.terminated) problems.push_back("the execution does not terminate");
+    if (core::conditionValue(program.assertion, state) != wanted) problems.push_back("the condition has the wrong value");
+  }
+  return problems;
+}
+
+void recheckWitness(Query& query, const cat::Model& model, core::Property property, core::Verdict& verdict) {
+  const core::EventGraph& graph = query.context().graph;
+  core::Execution execution = extractExecution(query.context());
+  verdict.witness = core::executionAsText(graph, execution);
+  if (property == core::Property::Termination) return;  // the evaluator has no liveness semantics
+  std::vector<std::string> problems = witnessProblems(execution, graph, model, property);
+  if (problems.empty()) return;
+  std::string message = "internal error: the evaluator rejects the solver's witness:";
+  for (const std::string& p : problems) message += "\n  " + p;
+  throw WitnessRejected(message + "\nwitness:\n" + verdict.witness);
+}
+
 bool hasBoundJump(const core::EventGraph& graph) {
   for (const core::UnrolledThread& thread : graph.threads) {
     for (const core::Step& step : thread.steps) {
@@ -177,6 +220,7 @@ core::Verdict check(const core::Program& program, const cat::Model& model, const
     verdict.result = question.reachability ? core::Result::Pass : core::Result::Fail;
     verdict.explanation = question.satExplanation;
     if (options.explain && options.property == core::Property::CatSpec) explainFlag(first, model, analysis, verdict);
+    if (options.explain) recheckWitness(first, model, options.property, verdict);
     return verdict;
   }
   if (!hasBoundJump(graph)) {

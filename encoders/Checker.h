@@ -31,6 +31,14 @@ class SolverGaveUp : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// A solver witness that the independent evaluator rejects: a bug in one of the two engines.
+class WitnessRejected : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// With `explain`, every satisfying answer is re-checked by the concrete evaluator (DESIGN.md decision 7)
+// and a rejected witness throws WitnessRejected rather than yielding a verdict.
 core::Verdict check(const core::Program& program, const cat::Model& model, const CheckOptions& options);
 
 }  // namespace catcheck::encoders

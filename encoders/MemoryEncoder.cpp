@@ -85,9 +85,14 @@ void encodeFenceOrder(EncodingContext& ctx) {
       if (!isScFence(a) || !isScFence(b) || b.id < a.id) continue;
       Term forward = f.boolVar(pairName("sf", a.id, b.id));
       ctx.syncFence[{a.id, b.id}] = forward;
+      f.require(f.implies(forward, ctx.execBoth(a.id, b.id)));
       if (a.id == b.id || !core::mutuallyInScope(ctx.graph, a, b)) {
-        if (a.id != b.id) ctx.syncFence[{b.id, a.id}] = f.boolVar(pairName("sf", b.id, a.id));
-        continue;  // unordered pairs are left free, as in the reference tool
+        if (a.id != b.id) {
+          Term backward = f.boolVar(pairName("sf", b.id, a.id));
+          ctx.syncFence[{b.id, a.id}] = backward;
+          f.require(f.implies(backward, ctx.execBoth(a.id, b.id)));
+        }
+        continue;  // pairs that cannot synchronise are left free among executed fences, as in the reference tool
       }
       Term backward = f.boolVar(pairName("sf", b.id, a.id));
       ctx.syncFence[{b.id, a.id}] = backward;

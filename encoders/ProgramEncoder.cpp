@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <map>
+#include <stdexcept>
 #include <string>
 
 namespace catcheck::encoders {
@@ -151,6 +152,14 @@ class ThreadEncoder {
 
  public:
   std::vector<Term> applyStep(size_t s, const std::vector<Term>& regs) {
+    try {
+      return applyEffects(s, regs);
+    } catch (const std::domain_error& e) {
+      throw core::InputError(thread_.steps[s].instruction->location, e.what());
+    }
+  }
+
+  std::vector<Term> applyEffects(size_t s, const std::vector<Term>& regs) {
     const Step& step = thread_.steps[s];
     const core::Instruction& in = *step.instruction;
     std::vector<Term> after = regs;
@@ -198,6 +207,9 @@ class ThreadEncoder {
       case ExprOp::Mul: return f_.arith(TermOp::Mul, intOf(e.args[0], regs), intOf(e.args[1], regs));
       case ExprOp::Div: return f_.arith(TermOp::Div, intOf(e.args[0], regs), intOf(e.args[1], regs));
       case ExprOp::Ite: return f_.ite(boolOf(e.args[0], regs), intOf(e.args[1], regs), intOf(e.args[2], regs));
+      case ExprOp::And:
+      case ExprOp::Or:
+      case ExprOp::Xor: throw std::domain_error("bitwise operations are not supported over unbounded integers");
       default: return f_.ite(boolOf(e, regs), f_.intValue(1), f_.intValue(0));
     }
   }

@@ -1,9 +1,10 @@
 // Entry point of the litmus front ends. As in Dat3M (SEMANTICS.md 3.1) the first word of the file names the
-// dialect: PTX goes to the PTX front end; Vulkan is recognised but not supported yet; anything else is an
+// dialect: PTX goes to the PTX front end, VULKAN (or Vulkan, vulkan) to the Vulkan one; anything else is an
 // error at that word.
 #include "frontends/Litmus.h"
 
 #include "frontends/PtxLitmus.h"
+#include "frontends/VulkanLitmus.h"
 
 #include <cctype>
 #include <fstream>
@@ -42,7 +43,7 @@ core::Program parseLitmusText(const std::string& text, const std::string& source
   FirstWord word = firstWord(text, sourceName);
   if (word.text == "PTX" || word.text == "ptx") return ptx::parsePtxLitmus(text, sourceName);
   if (word.text == "VULKAN" || word.text == "Vulkan" || word.text == "vulkan") {
-    throw core::InputError(word.where, "Vulkan litmus tests are not supported yet");
+    return vulkan::parseVulkanLitmus(text, sourceName);
   }
   if (word.text.empty()) throw core::InputError(word.where, "expected the litmus dialect (PTX or VULKAN)");
   throw core::InputError(word.where, "unknown litmus dialect '" + word.text + "' (expected PTX or VULKAN)");

@@ -1,4 +1,4 @@
-// Entry point of the litmus front ends: picks the dialect from the first word of the file (PTX, later
+// Entry point of the litmus front ends: picks the dialect from the first word of the file (PTX or
 // VULKAN) and returns the Program IR. Throws core::InputError (file:line:col) on bad input.
 #pragma once
 

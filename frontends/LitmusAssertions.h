@@ -36,8 +36,9 @@ class ConditionBuilder {
   explicit ConditionBuilder(ConditionResolver& resolver) : resolver_(resolver) {}
 
   core::Condition build(typename Parser::AssertionContext* ctx) {
-    if (auto* c = dynamic_cast<typename Parser::ParenthesizedAssertionContext*>(ctx))
+    if (auto* c = dynamic_cast<typename Parser::ParenthesizedAssertionContext*>(ctx)) {
       return build(c->assertion());
+    }
     if (auto* c = dynamic_cast<typename Parser::NegatedAssertionContext*>(ctx)) {
       return ConditionResolver::negate(build(c->assertion()));
     }

@@ -41,6 +41,24 @@ std::string scopeTag(const std::string& scope) {
   return tags.at(scope);
 }
 
+core::Instruction translate(CellContext& cell, Parser::InstructionContext* ctx) {
+  if (auto* c = ctx->label()) return buildLabel(c);
+  if (auto* c = ctx->load()) return buildLoad(cell, c);
+  if (auto* c = ctx->move()) return buildMove(cell, c);
+  if (auto* c = ctx->store()) return buildStore(cell, c);
+  if (auto* c = ctx->arithmetic()) return buildArithmetic(cell, c);
+  if (auto* c = ctx->atom()) return buildAtom(cell, c);
+  if (auto* c = ctx->atomCas()) return buildAtomCas(cell, c);
+  if (auto* c = ctx->red()) return buildRed(cell, c);
+  if (auto* c = ctx->fence()) return buildFence(cell, c);
+  if (auto* c = ctx->proxyFence()) return buildProxyFence(c);
+  if (auto* c = ctx->barrier()) return buildBarrier(cell, c);
+  if (auto* c = ctx->jump()) return buildJump(c);
+  if (auto* c = ctx->branch()) return buildBranch(cell, c);
+  Parser::UnknownInstructionContext* unknown = ctx->unknownInstruction();
+  cell.fail(unknown, "unknown instruction '" + unknown->Name()->getText() + "'");
+}
+
 }  // namespace
 
 int CellContext::location(antlr4::tree::TerminalNode* nameNode) {
@@ -75,28 +93,6 @@ std::string checkOrder(CellContext& cell, OrderFamily family, const std::string&
   if (scope != nullptr) tags.add(scopeTag(scope->getText()));
   return orderTag(name);
 }
-
-namespace {
-
-core::Instruction translate(CellContext& cell, Parser::InstructionContext* ctx) {
-  if (auto* c = ctx->label()) return buildLabel(c);
-  if (auto* c = ctx->load()) return buildLoad(cell, c);
-  if (auto* c = ctx->move()) return buildMove(cell, c);
-  if (auto* c = ctx->store()) return buildStore(cell, c);
-  if (auto* c = ctx->arithmetic()) return buildArithmetic(cell, c);
-  if (auto* c = ctx->atom()) return buildAtom(cell, c);
-  if (auto* c = ctx->atomCas()) return buildAtomCas(cell, c);
-  if (auto* c = ctx->red()) return buildRed(cell, c);
-  if (auto* c = ctx->fence()) return buildFence(cell, c);
-  if (auto* c = ctx->proxyFence()) return buildProxyFence(c);
-  if (auto* c = ctx->barrier()) return buildBarrier(cell, c);
-  if (auto* c = ctx->jump()) return buildJump(c);
-  if (auto* c = ctx->branch()) return buildBranch(cell, c);
-  Parser::UnknownInstructionContext* unknown = ctx->unknownInstruction();
-  cell.fail(unknown, "unknown instruction '" + unknown->Name()->getText() + "'");
-}
-
-}  // namespace
 
 core::Instruction buildInstruction(CellContext& cell, Parser::InstructionContext* ctx) {
   core::Instruction instruction = translate(cell, ctx);

@@ -10,6 +10,7 @@
 #include "frontends/LitmusAssertions.h"
 #include "frontends/LitmusSupport.h"
 
+#include <limits>
 #include <set>
 
 namespace catcheck::frontends::ptx {

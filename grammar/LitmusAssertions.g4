@@ -15,7 +15,7 @@ assertionClause
     ;
 
 quantifier
-    : exists='exists'
+    : 'exists'
     | negation=('~' | 'not') 'exists'
     | forall='forall'
     ;

@@ -19,6 +19,7 @@ void printVerdict(std::ostream& out, const std::string& modelName, const std::st
   if (!verdict.firedFlag.empty()) out << "Flag: " << verdict.firedFlag << "\n";
   if (!verdict.firedPair.empty()) out << "Pair: " << verdict.firedPair << "\n";
   if (!verdict.condition.empty()) out << "Condition: " << verdict.condition << "\n";
+  if (!verdict.witness.empty()) out << "Witness:\n" << verdict.witness;
   out << std::fixed << std::setprecision(1) << "Time: " << t.totalMs() << " ms (parse " << t.parseMs << ", analysis "
       << t.analysisMs << ", encode " << t.encodeMs << ", solve " << t.solveMs << ")\n";
 }

@@ -93,6 +93,9 @@ int main(int argc, char** argv) {
   } catch (const encoders::UnsupportedProperty& e) {
     std::cerr << "catcheck: " << e.what() << "\n";
     return 2;
+  } catch (const encoders::WitnessRejected& e) {
+    std::cerr << "catcheck: " << e.what() << "\n";
+    return 3;
   } catch (const encoders::SolverGaveUp& e) {
     std::cerr << "catcheck: " << e.what() << "\n";
     return 3;

@@ -104,13 +104,73 @@ INSTANTIATE_TEST_SUITE_P(Shapes, CheckerTest,
                                   encoders::solverName(std::get<1>(info.param));
                          });
 
-TEST(Checker, TerminationIsReportedAsUnsupported) {
+// Liveness under progress models: one thread spins on a flag that the other sets. Whether the spinner can
+// starve the setter depends on the thread ids and the model (SEMANTICS.md §7.6).
+const char* kSetterFirst = R"(PTX setter-first
+{ flag=0; }
+ P0@cta 0,gpu 0          | P1@cta 0,gpu 0           ;
+ st.relaxed.gpu flag, 1  | LC00:                    ;
+                         | ld.relaxed.gpu r0, flag  ;
+                         | bne r0, 1, LC00          ;
+exists (0==0))";
+
+const char* kSpinnerFirst = R"(PTX spinner-first
+{ flag=0; }
+ P0@cta 0,gpu 0           | P1@cta 0,gpu 0          ;
+ LC00:                    | st.relaxed.gpu flag, 1  ;
+ ld.relaxed.gpu r0, flag  |                         ;
+ bne r0, 1, LC00          |                         ;
+exists (0==0))";
+
+const char* kNobodySets = R"(PTX nobody-sets
+{ flag=0; }
+ P0@cta 0,gpu 0           | P1@cta 0,gpu 0      ;
+ LC00:                    | st.relaxed.gpu x, 1 ;
+ ld.relaxed.gpu r0, flag  |                     ;
+ bne r0, 1, LC00          |                     ;
+exists (0==0))";
+
+const char* kBarrierHang = R"(PTX barrier-quorum-hang
+{ x=0; }
+ P0@cta 0,gpu 0       | P1@cta 0,gpu 0       ;
+ bar.cta.sync 1, 1, 3 | bar.cta.sync 1, 1, 3 ;
+exists (0==0))";
+
+struct LivenessCase {
+  const char* id;
+  const char* text;
+  const char* progress;
+  core::Result expected;
+};
+
+const LivenessCase kLiveness[] = {
+    {"SetterFirstFair", kSetterFirst, "FAIR", core::Result::Pass},
+    {"SetterFirstHsa", kSetterFirst, "HSA", core::Result::Pass},
+    {"SetterFirstObe", kSetterFirst, "OBE", core::Result::Fail},
+    {"SetterFirstLobe", kSetterFirst, "LOBE", core::Result::Pass},
+    {"SetterFirstUnfair", kSetterFirst, "UNFAIR", core::Result::Fail},
+    {"SpinnerFirstFair", kSpinnerFirst, "FAIR", core::Result::Pass},
+    {"SpinnerFirstHsa", kSpinnerFirst, "HSA", core::Result::Fail},
+    {"SpinnerFirstLobe", kSpinnerFirst, "LOBE", core::Result::Fail},
+    {"SpinnerFirstHsaObe", kSpinnerFirst, "HSA_OBE", core::Result::Fail},
+    {"NobodySetsFair", kNobodySets, "FAIR", core::Result::Fail},
+    {"BarrierQuorumHangFair", kBarrierHang, "FAIR", core::Result::Fail},
+};
+
+class LivenessTest : public ::testing::TestWithParam<LivenessCase> {};
+
+TEST_P(LivenessTest, GivesTheHandCheckedVerdict) {
+  const LivenessCase& c = GetParam();
   cat::Model model = cat::loadModel(cat::defaultModelsDirectory() + "/ptx-v7.5.cat");
-  core::Program program = frontends::parseLitmusText(kCases[0].text, "mp");
   encoders::CheckOptions options;
   options.property = core::Property::Termination;
-  EXPECT_THROW(encoders::check(program, model, options), encoders::UnsupportedProperty);
+  options.progress = core::parseProgressSpec(c.progress);
+  core::Result result = encoders::check(frontends::parseLitmusText(c.text, c.id), model, options).result;
+  EXPECT_EQ(core::resultName(result), core::resultName(c.expected)) << c.id;
 }
+
+INSTANTIATE_TEST_SUITE_P(ProgressModels, LivenessTest, ::testing::ValuesIn(kLiveness),
+                         [](const auto& info) { return std::string(info.param.id); });
 
 }  // namespace
 }  // namespace catcheck

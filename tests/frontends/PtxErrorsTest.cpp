@@ -113,9 +113,6 @@ TEST(PtxErrors, InitBlock) {
 }
 
 TEST(PtxErrors, Dialects) {
-  EXPECT_EQ(errorOf("VULKAN test\n{ x=0; }\n"),
-            "bad.litmus:1:1: error: Vulkan litmus tests are not supported yet");
-  EXPECT_EQ(errorOf("\n  Vulkan test\n"), "bad.litmus:2:3: error: Vulkan litmus tests are not supported yet");
   EXPECT_EQ(errorOf("X86 test\n"),
             "bad.litmus:1:1: error: unknown litmus dialect 'X86' (expected PTX or VULKAN)");
   EXPECT_EQ(errorOf("   "), "bad.litmus:1:4: error: expected the litmus dialect (PTX or VULKAN)");

@@ -1,6 +1,6 @@
 // Regression runs over the reference suite (../shared/suite/manifest.csv) and the project's own litmus
 // manifest: every row must agree with its expected verdict, with our models and with the reference models.
-// Rows of properties that are not implemented yet are reported as skips by the runner and fail here.
+// A skipped or erroring row fails here. One test per group of suites, so they run in parallel.
 #include "core/Manifest.h"
 #include "encoders/BulkRun.h"
 
@@ -39,12 +39,42 @@ void expectAllAgree(const std::vector<core::ManifestRow>& rows, const std::strin
 const std::string kSuite = CATCHECK_SUITE_DIR;
 const std::string kOwnModels = std::string(CATCHECK_SOURCE_DIR) + "/models";
 const std::string kReferenceModels = kSuite + "/reference-models";
-const std::set<std::string> kPtxSuites = {"PTXv6_0", "PTXv7_5"};
 
-TEST(ReferenceSuite, PtxSafetyWithOwnModels) { expectAllAgree(rowsOf(kSuite + "/manifest.csv", kPtxSuites), kOwnModels); }
+struct SuiteGroup {
+  const char* name;
+  std::set<std::string> suites;
+};
 
-TEST(ReferenceSuite, PtxSafetyWithReferenceModels) {
-  expectAllAgree(rowsOf(kSuite + "/manifest.csv", kPtxSuites), kReferenceModels);
+const SuiteGroup kGroups[] = {
+    {"PtxSafety", {"PTXv6_0", "PTXv7_5"}},
+    {"VulkanSafetyAndRaces", {"VULKAN", "VULKAN-NOCHAINS", "VULKAN-DR", "VULKAN-DR-NOCHAINS"}},
+    {"PtxLiveness", {"PTXv6_0-Liveness", "PTXv7_5-Liveness"}},
+    {"VulkanLivenessFair", {"VULKAN-Liveness-Fair"}},
+    {"VulkanLivenessHsa", {"VULKAN-Liveness-HSA"}},
+    {"VulkanLivenessObe", {"VULKAN-Liveness-OBE"}},
+    {"VulkanLivenessHsaObe", {"VULKAN-Liveness-HSA_OBE"}},
+    {"VulkanLivenessLobe", {"VULKAN-Liveness-LOBE"}},
+};
+
+class ReferenceSuite : public ::testing::TestWithParam<std::tuple<SuiteGroup, bool>> {};
+
+TEST_P(ReferenceSuite, EveryRowAgrees) {
+  const auto& [group, ownModels] = GetParam();
+  expectAllAgree(rowsOf(kSuite + "/manifest.csv", group.suites), ownModels ? kOwnModels : kReferenceModels);
+}
+
+INSTANTIATE_TEST_SUITE_P(Manifest, ReferenceSuite, ::testing::Combine(::testing::ValuesIn(kGroups), ::testing::Bool()),
+                         [](const auto& info) {
+                           return std::string(std::get<0>(info.param).name) +
+                                  (std::get<1>(info.param) ? "_OwnModels" : "_ReferenceModels");
+                         });
+
+TEST(ReferenceSuite, EverySuiteOfTheManifestIsCovered) {
+  std::set<std::string> covered;
+  for (const SuiteGroup& group : kGroups) covered.insert(group.suites.begin(), group.suites.end());
+  for (const core::ManifestRow& row : core::readManifest(kSuite + "/manifest.csv")) {
+    EXPECT_EQ(covered.count(row.suite), 1U) << "suite " << row.suite << " has no regression test";
+  }
 }
 
 TEST(OwnLitmus, AllRowsAgree) {

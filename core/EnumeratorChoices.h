@@ -1,0 +1,36 @@
+// The memory-side choices of a candidate execution once its executed events and values are fixed
+// (EnumeratorChoices.cpp): rf sources, coherence orders, SC-fence orders and final memory values.
+// Internal to the enumerator.
+#pragma once
+
+#include "core/EventGraph.h"
+#include "core/Execution.h"
+
+#include <functional>
+#include <optional>
+#include <vector>
+
+namespace catcheck::core {
+
+// Per read of `reads`, its possible rf sources: the executed writes to the same physical location that
+// wrote the value read (never the read's own RMW partner), and -1 (no source) when the value read is 0.
+std::vector<std::vector<int>> readSources(const EventGraph& graph, const Execution& execution,
+                                          const std::vector<int>& reads);
+
+// Every co over the executed writes (inits first); nullopt when there are more than `limit`.
+std::optional<std::vector<PairSet>> coherenceChoices(const EventGraph& graph, const EventSet& executed,
+                                                     size_t limit);
+
+// Every sync_fence over the executed SC fences; nullopt when there are more than `limit`.
+std::optional<std::vector<PairSet>> fenceOrderChoices(const EventGraph& graph, const EventSet& executed,
+                                                      size_t limit);
+
+// Every final memory (one value per memory object) the execution's co allows.
+std::vector<std::vector<long long>> finalMemoryChoices(const EventGraph& graph, const Execution& execution);
+
+// Calls `visit` with every index vector below `sizes` (an odometer) until it returns false; returns
+// whether every combination was visited.
+bool forEachCombination(const std::vector<size_t>& sizes,
+                        const std::function<bool(const std::vector<size_t>&)>& visit);
+
+}  // namespace catcheck::core

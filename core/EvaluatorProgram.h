@@ -1,0 +1,102 @@
+// Concrete program semantics for the concrete engine (Evaluator.h, Enumerator.h): running one unrolled
+// thread on chosen read values and barrier outcomes, and deciding which control barriers may execute
+// together. It restates the rules of SEMANTICS.md §2.2 and §5 on values instead of formulas.
+#pragma once
+
+#include "core/EventGraph.h"
+#include "core/PairSet.h"
+
+#include <functional>
+#include <map>
+#include <optional>
+#include <vector>
+
+namespace catcheck::core {
+
+// How a thread's run ends (SEMANTICS.md §2.2, §7.2-7.4): at its end; blocked at a barrier that does not
+// execute; spinning (a loop iteration without side effects takes its back-edge); stopped (the
+// nondeterministic stop after any other iteration); or through the loop-bound jump. Only the first
+// terminates the thread.
+enum class ThreadEnd { Terminated, Blocked, Spin, Stop, Bound };
+
+// Register values; nullopt where the run leaves a value free (registers at steps the run never reaches
+// whose value depends on what happened there, as in the encoding where such values are unconstrained).
+using RegisterValues = std::vector<std::optional<long long>>;
+
+// The choices a run depends on: the values a read may return, and whether a reached barrier executes.
+// Several options make explorePaths branch.
+struct RunChoices {
+  std::function<std::vector<long long>(const Event& read)> readValues;
+  std::function<std::vector<bool>(const Event& barrier)> barrierExecutes;
+};
+
+// One path through an unrolled thread: the steps taken in order and the values its reads returned.
+struct ThreadPath {
+  int thread = 0;
+  std::vector<int> steps;
+  std::map<int, long long> readValues;  // read event -> value
+  ThreadEnd end = ThreadEnd::Terminated;
+};
+
+// A barrier step of a run, reached or not, with its resource id and quorum where the run fixes them.
+struct BarrierVisit {
+  int event = 0;
+  bool reached = false;
+  bool executed = false;
+  std::optional<long long> resource;
+  std::optional<long long> quorum;
+};
+
+// What a path determines: executed events with their values, barrier visits and final registers.
+struct ThreadRun {
+  ThreadPath path;
+  std::vector<int> executed;                      // events, in program order
+  std::vector<std::pair<int, long long>> values;  // executed memory events and their values
+  std::vector<BarrierVisit> barriers;             // every barrier step, in program order
+  RegisterValues finalRegisters;
+};
+
+// Every path of `thread` under `choices`; nullopt when there are more than `limit`.
+std::optional<std::vector<ThreadPath>> explorePaths(const EventGraph& graph, int thread,
+                                                    const RunChoices& choices, size_t limit);
+ThreadRun completeRun(const EventGraph& graph, ThreadPath path);
+
+// Integer expressions over possibly free registers (unbounded integers; division rounds as SMT-LIB's
+// div; a division by zero gives 0).
+std::optional<long long> evaluateExpr(const Expr& e, const RegisterValues& regs);
+
+// Control barriers (SEMANTICS.md §5, the encoder's rules on values). Barriers are grouped by the ids of
+// their thread's scopes down to the barrier's execution scope and by instance id. An unnamed barrier
+// executes iff every unnamed member of its group is reached. A named barrier without quorum executes iff
+// it is reached and every named member with the same resource id is reached. A named barrier with a
+// quorum q executes iff it is reached and at least q same-resource members synchronise (members without a
+// quorum always count); whenever q same-resource members arrive, q of them must synchronise, and only
+// executed ones can. A resource id the run leaves free is taken to differ from every other.
+class BarrierSemantics {
+ public:
+  explicit BarrierSemantics(const EventGraph& graph);
+
+  // The syncbar relations the runs (one per thread) allow: one per way the quorum barriers can
+  // synchronise. Empty when the runs' barrier executions are impossible together.
+  std::vector<PairSet> synchronisations(const std::vector<ThreadRun>& runs) const;
+
+ private:
+  struct Member {
+    int thread = 0;
+    int ordinal = 0;  // index into the thread's ThreadRun::barriers
+    int event = 0;
+    bool named = false;
+    bool quorum = false;
+  };
+  using Visits = std::vector<const BarrierVisit*>;  // per member of a group
+  std::vector<std::vector<Member>> groups_;
+  std::map<int, std::pair<size_t, size_t>> memberOfEvent_;  // barrier event -> (group, member)
+  PairSet may_;                                             // syncbar candidates
+
+  bool plainMembersAgree(const std::vector<Member>& group, const Visits& visits) const;
+  std::vector<unsigned> quorumChoices(const std::vector<Member>& group, const Visits& visits) const;
+  bool quorumChoiceAgrees(const std::vector<Member>& group, const Visits& visits, unsigned synced) const;
+  PairSet syncbar(const std::vector<const Visits*>& visits, const std::vector<unsigned>& choice) const;
+};
+
+}  // namespace catcheck::core

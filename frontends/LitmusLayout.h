@@ -1,0 +1,93 @@
+// The parts of a litmus test's layout that every dialect spells alike (SEMANTICS.md 3.1, 3.2): the test name
+// on the header line, thread columns, the cells of a table row, labels and jumps, register arithmetic, and
+// the operands of one table cell. Each dialect's grammar generates its own context classes, so the helpers
+// take tokens, generic rule contexts, or (for the row cells and `value` operands) a template parameter.
+#pragma once
+
+#include "core/Program.h"
+#include "frontends/LitmusSupport.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace catcheck::frontends {
+
+// The rest of the header's first line after the dialect word `arch`, up to any doc string (a token of type
+// `stringType`); tokens separated in the source (by spaces or comments) are separated by one space.
+std::string testName(antlr4::ParserRuleContext* header, const antlr4::Token* arch, size_t stringType);
+
+// The thread of column `column` of the thread header, named P<column>; its declared id `Pn` must match.
+core::Thread columnThread(const std::string& file, const antlr4::Token* id, size_t column);
+
+// The id a thread header gives one scope level.
+int scopeId(const std::string& file, const antlr4::Token* token);
+
+// An integer literal (a `number` rule) outside an instruction cell.
+long long integerLiteral(const std::string& file, antlr4::ParserRuleContext* number);
+
+// A row must have one cell per thread (SEMANTICS.md 3.2).
+void checkRowWidth(const std::string& file, antlr4::ParserRuleContext* row, size_t cells, size_t threads);
+
+// The cells of an instruction row in column order, empty cells as null.
+template <class Cell>
+std::vector<Cell*> rowCells(const std::string& file, antlr4::ParserRuleContext* row, size_t threads) {
+  std::vector<Cell*> result(1, nullptr);
+  for (antlr4::tree::ParseTree* child : row->children) {
+    if (auto* cell = dynamic_cast<Cell*>(child)) {
+      result.back() = cell;
+    } else if (child->getText() == "|") {
+      result.push_back(nullptr);
+    }
+  }
+  checkRowWidth(file, row, result.size(), threads);
+  return result;
+}
+
+// Labels are local to their thread: each is defined once, and every jump targets one of them.
+void checkLabels(const core::Thread& thread);
+
+core::Instruction labelInstruction(const std::string& name);
+// `goto label` without a condition; a conditional branch with one.
+core::Instruction jumpInstruction(const std::string& label,
+                                  std::optional<core::Expr> condition = std::nullopt);
+// `reg := value`, not a memory event.
+core::Instruction localInstruction(int reg, core::Expr value);
+
+// The comparison of a branch mnemonic (beq bne blt ble bgt bge).
+core::ExprOp branchComparison(const std::string& mnemonic);
+// The operator of an arithmetic mnemonic (add sub mul div and or xor), and of an RMW operation (the same
+// names, and exch).
+core::ExprOp arithmeticOperation(const std::string& mnemonic);
+core::RmwOp rmwOperation(const std::string& name);
+
+// One cell of the instruction table: the thread whose registers it uses, the program whose memory objects
+// it names, and the file name for messages.
+class LitmusCell {
+ public:
+  LitmusCell(core::Program& program, core::Thread& thread, std::string file)
+      : program_(program), thread_(thread), file_(std::move(file)) {}
+
+  int reg(antlr4::tree::TerminalNode* registerNode) { return thread_.registerIndex(registerNode->getText()); }
+  int location(antlr4::tree::TerminalNode* nameNode) {
+    return referenceLocation(program_, nameNode->getText());
+  }
+  core::Expr constant(antlr4::ParserRuleContext* number) const;
+
+  // A `value` rule of any dialect: a register or a number.
+  template <class ValueContext>
+  core::Expr value(ValueContext* ctx) {
+    if (ctx->Register() != nullptr) return core::Expr::registerValue(reg(ctx->Register()));
+    return constant(ctx->number());
+  }
+
+  core::SourceLocation locate(const antlr4::Token* token) const { return locationOf(file_, token); }
+  [[noreturn]] void fail(const antlr4::Token* where, const std::string& message) const;
+
+ private:
+  core::Program& program_;
+  core::Thread& thread_;
+  std::string file_;
+};
+
+}  // namespace catcheck::frontends

@@ -1,0 +1,39 @@
+// Helpers of the Vulkan front-end tests: suite files, one-table tests written inline, and error messages.
+// Tag and register helpers are the PTX tests' (PtxTestSupport.h), which are not PTX-specific.
+#pragma once
+
+#include "PtxTestSupport.h"
+
+#include <string>
+#include <vector>
+
+namespace catcheck::frontends::testing {
+
+inline std::string vulkanSuitePath(const std::string& relativePath) {
+  return std::string(CATCHECK_SUITE_DIR) + "/litmus/VULKAN/" + relativePath;
+}
+
+inline core::Program parseVulkanSuiteFile(const std::string& relativePath) {
+  return parseLitmusFile(vulkanSuitePath(relativePath));
+}
+
+// A Vulkan test with the given init block, thread header, rows (each without its closing ';') and condition.
+inline std::string vulkanTest(const std::string& init, const std::string& threads,
+                              const std::vector<std::string>& rows,
+                              const std::string& condition = "exists (P0:r0 == 0)") {
+  std::string text = "VULKAN test\n{ " + init + " }\n " + threads + " ;\n";
+  for (const std::string& row : rows) text += " " + row + " ;\n";
+  return text + condition + "\n";
+}
+
+// The message of the InputError that parsing `text` (as bad.litmus) throws, or "no error".
+inline std::string errorOf(const std::string& text) {
+  try {
+    parseLitmusText(text, "bad.litmus");
+  } catch (const core::InputError& e) {
+    return e.what();
+  }
+  return "no error";
+}
+
+}  // namespace catcheck::frontends::testing
