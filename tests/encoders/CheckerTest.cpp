@@ -85,6 +85,8 @@ forall (x == 6))",
      core::Result::Unknown},
 };
 
+void PrintTo(const Case& c, std::ostream* out) { *out << c.id; }
+
 class CheckerTest : public ::testing::TestWithParam<std::tuple<Case, encoders::SolverKind>> {};
 
 TEST_P(CheckerTest, GivesTheHandCheckedVerdict) {
@@ -156,6 +158,8 @@ const LivenessCase kLiveness[] = {
     {"NobodySetsFair", kNobodySets, "FAIR", core::Result::Fail},
     {"BarrierQuorumHangFair", kBarrierHang, "FAIR", core::Result::Fail},
 };
+
+void PrintTo(const LivenessCase& c, std::ostream* out) { *out << c.id; }
 
 class LivenessTest : public ::testing::TestWithParam<LivenessCase> {};
 

@@ -56,6 +56,8 @@ const SuiteGroup kGroups[] = {
     {"VulkanLivenessLobe", {"VULKAN-Liveness-LOBE"}},
 };
 
+void PrintTo(const SuiteGroup& group, std::ostream* out) { *out << group.name; }
+
 class ReferenceSuite : public ::testing::TestWithParam<std::tuple<SuiteGroup, bool>> {};
 
 TEST_P(ReferenceSuite, EveryRowAgrees) {

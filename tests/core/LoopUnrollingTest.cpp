@@ -1,0 +1,103 @@
+// Spin-loop detection and unrolling: a side-effect-free wait loop gets one copy whose back-edge is a spin
+// terminator; a loop that writes memory or carries a live register gets `bound` copies, the last one
+// ending in a Bound jump; iterations and barrier instances are numbered per copy.
+#include "core/EventGraph.h"
+#include "frontends/Litmus.h"
+
+#include <gtest/gtest.h>
+
+namespace catcheck::core {
+namespace {
+
+int countSteps(const UnrolledThread& thread, const std::function<bool(const Step&)>& test) {
+  int n = 0;
+  for (const Step& s : thread.steps) n += test(s) ? 1 : 0;
+  return n;
+}
+
+TEST(LoopUnrolling, SideEffectFreeWaitLoopGetsOneCopy) {
+  Program program = frontends::parseLitmusText(R"(PTX wait
+{ flag=0; }
+ P0@cta 0,gpu 0          ;
+ LC00:                   ;
+ ld.relaxed.gpu r0, flag ;
+ bne r0, 1, LC00         ;
+exists (0==0))", "wait.litmus");
+  EventGraph graph = buildEventGraph(program, 4);
+  const UnrolledThread& t = graph.threads[0];
+  EXPECT_EQ(t.iterations.size(), 1U);
+  EXPECT_EQ(countSteps(t, [](const Step& s) { return s.backEdge; }), 1);
+  EXPECT_EQ(countSteps(t, [](const Step& s) { return s.role == JumpRole::Bound; }), 1);
+  for (const Step& s : t.steps) {
+    if (s.backEdge) EXPECT_TRUE(s.liveWritten.empty()) << "r0 is written before it is read";
+  }
+}
+
+TEST(LoopUnrolling, LoopWithStoresGetsBoundCopies) {
+  Program program = frontends::parseLitmusText(R"(PTX lock
+{ m=0; }
+ P0@cta 0,gpu 0                 ;
+ LC00:                          ;
+ atom.relaxed.gpu.exch r0, m, 1 ;
+ bne r0, 0, LC00                ;
+exists (0==0))", "lock.litmus");
+  EventGraph graph = buildEventGraph(program, 3);
+  const UnrolledThread& t = graph.threads[0];
+  ASSERT_EQ(t.iterations.size(), 3U);
+  EXPECT_EQ(t.iterations[2].index, 2);
+  EXPECT_EQ(countSteps(t, [](const Step& s) { return s.backEdge; }), 3);
+  EXPECT_EQ(countSteps(t, [](const Step& s) { return s.role == JumpRole::Bound; }), 1);
+  EXPECT_EQ(graph.size(), 1 + 3 * 2) << "one init write and three read/write pairs";
+}
+
+TEST(LoopUnrolling, LiveLoopCarriedRegisterIsCompared) {
+  Program program = frontends::parseLitmusText(R"(PTX count
+{ }
+ P0@cta 0,gpu 0  ;
+ LC00:           ;
+ add r1, r1, 1   ;
+ bne r1, 5, LC00 ;
+exists (0==0))", "count.litmus");
+  EventGraph graph = buildEventGraph(program, 2);
+  const UnrolledThread& t = graph.threads[0];
+  EXPECT_EQ(t.iterations.size(), 2U);
+  for (const Step& s : t.steps) {
+    if (s.backEdge) EXPECT_EQ(s.liveWritten, std::vector<int>{0});
+  }
+}
+
+TEST(LoopUnrolling, BarriersInEarlierCopiesGetDistinctInstances) {
+  Program program = frontends::parseLitmusText(R"(PTX barrier-loop
+{ x=0; }
+ P0@cta 0,gpu 0       ;
+ LC00:                ;
+ bar.cta.sync 1       ;
+ atom.relaxed.gpu.add r0, x, 1 ;
+ bne r0, 3, LC00      ;
+exists (0==0))", "barrier-loop.litmus");
+  EventGraph graph = buildEventGraph(program, 2);
+  std::vector<std::string> instances;
+  for (const Step& s : graph.threads[0].steps) {
+    if (s.kind == InstructionKind::Barrier) instances.push_back(s.barrierInstance);
+  }
+  ASSERT_EQ(instances.size(), 2U);
+  EXPECT_NE(instances[0], instances[1]);
+  EXPECT_EQ(instances[1], "1") << "the last copy keeps the bare instance id";
+}
+
+TEST(LoopUnrolling, BackJumpsToOneHeaderFormOneLoop) {
+  Program program = frontends::parseLitmusText(R"(PTX two-back-jumps
+{ x=0; }
+ P0@cta 0,gpu 0                ;
+ LC00:                         ;
+ atom.relaxed.gpu.add r0, x, 1 ;
+ beq r0, 1, LC00               ;
+ bne r0, 4, LC00               ;
+exists (0==0))", "two.litmus");
+  EventGraph graph = buildEventGraph(program, 3);
+  EXPECT_EQ(graph.threads[0].iterations.size(), 3U);
+  EXPECT_EQ(countSteps(graph.threads[0], [](const Step& s) { return s.backEdge; }), 6);
+}
+
+}  // namespace
+}  // namespace catcheck::core
