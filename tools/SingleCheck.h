@@ -1,9 +1,14 @@
-// `catcheck MODEL.cat TEST.litmus [options]`: one check, one verdict block.
+// `catcheck MODEL.cat TEST.litmus [options]`: one check, one verdict block (or JSON); `--enumerate` lists
+// every reachable final state instead; `--witness FILE` draws the witness execution.
 #pragma once
+
+#include "cat/Model.h"
+#include "core/Verdict.h"
 
 #include <CLI/CLI.hpp>
 
 #include <string>
+#include <vector>
 
 namespace catcheck::tools {
 
@@ -14,7 +19,15 @@ class SingleCheck {
   int run() const;
 
  private:
-  std::string model_, test_, property_ = "program_spec", solver_ = "z3", progress_ = "FAIR";
+  int check(const cat::Model& model) const;
+  int enumerate(const cat::Model& model) const;
+  std::string modelName() const;
+  void writeWitness(const std::string& dot, const core::Verdict& verdict) const;
+
+  std::string model_, test_, property_ = "program_spec", solver_ = "cvc5", progress_ = "FAIR";
+  std::string format_ = "text", witness_;
+  std::vector<std::string> show_;
+  bool enumerate_ = false;
   int bound_ = 1;
 };
 

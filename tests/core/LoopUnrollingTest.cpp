@@ -29,7 +29,9 @@ exists (0==0))", "wait.litmus");
   EXPECT_EQ(countSteps(t, [](const Step& s) { return s.backEdge; }), 1);
   EXPECT_EQ(countSteps(t, [](const Step& s) { return s.role == JumpRole::Bound; }), 1);
   for (const Step& s : t.steps) {
-    if (s.backEdge) EXPECT_TRUE(s.liveWritten.empty()) << "r0 is written before it is read";
+    if (s.backEdge) {
+      EXPECT_TRUE(s.liveWritten.empty()) << "r0 is written before it is read";
+    }
   }
 }
 
@@ -62,7 +64,9 @@ exists (0==0))", "count.litmus");
   const UnrolledThread& t = graph.threads[0];
   EXPECT_EQ(t.iterations.size(), 2U);
   for (const Step& s : t.steps) {
-    if (s.backEdge) EXPECT_EQ(s.liveWritten, std::vector<int>{0});
+    if (s.backEdge) {
+      EXPECT_EQ(s.liveWritten, std::vector<int>{0});
+    }
   }
 }
 
