@@ -2,13 +2,12 @@
 // every reachable final state instead; `--witness FILE` draws the witness execution.
 #pragma once
 
-#include "cat/Model.h"
-#include "core/Verdict.h"
-
 #include <CLI/CLI.hpp>
-
 #include <string>
 #include <vector>
+
+#include "cat/Model.h"
+#include "core/Verdict.h"
 
 namespace catcheck::tools {
 
@@ -24,7 +23,7 @@ class SingleCheck {
   std::string modelName() const;
   void writeWitness(const std::string& dot, const core::Verdict& verdict) const;
 
-  std::string model_, test_, property_ = "program_spec", solver_ = "cvc5", progress_ = "FAIR";
+  std::string model_, test_, property_ = "program_spec", solver_ = "z3", progress_ = "FAIR";
   std::string format_ = "text", witness_;
   std::vector<std::string> show_;
   bool enumerate_ = false;
