@@ -173,6 +173,19 @@ TEST_P(LivenessTest, GivesTheHandCheckedVerdict) {
   EXPECT_EQ(core::resultName(result), core::resultName(c.expected)) << c.id;
 }
 
+TEST(Liveness, WitnessNamesTheStuckThreadsAndWhatTheyRead) {
+  cat::Model model = cat::loadModel(cat::defaultModelsDirectory() + "/ptx-v7.5.cat");
+  encoders::CheckOptions options;
+  options.property = core::Property::Termination;
+  options.explain = true;
+  core::Verdict spin = encoders::check(frontends::parseLitmusText(kNobodySets, "spin.litmus"), model, options);
+  EXPECT_NE(spin.stuck.find("P0 spins forever in the loop at spin.litmus:4:2, reading [ld.relaxed.gpu r0, flag = 0]"),
+            std::string::npos)
+      << spin.stuck;
+  core::Verdict hang = encoders::check(frontends::parseLitmusText(kBarrierHang, "hang.litmus"), model, options);
+  EXPECT_NE(hang.stuck.find("P1 is blocked forever at bar.cta.sync 1, 1, 3"), std::string::npos) << hang.stuck;
+}
+
 INSTANTIATE_TEST_SUITE_P(ProgressModels, LivenessTest, ::testing::ValuesIn(kLiveness),
                          [](const auto& info) { return std::string(info.param.id); });
 
