@@ -1,13 +1,18 @@
 // Reads manifest CSV files. The header row names the columns, so extra columns (the SPIR-V manifest's
 // `target`, `ignore_filter`) are tolerated; blank lines and lines starting with `//` are skipped.
+// Also reads Dat3M's `<suite>-expected.csv` files, with Dat3M's own leniency (ResourceHelper in its
+// tests, SEMANTICS.md §1): malformed lines are ignored rather than reported, as they are there.
 #include "core/Manifest.h"
 
-#include "core/SourceLocation.h"
-
+#include <algorithm>
+#include <cctype>
+#include <charconv>
 #include <filesystem>
 #include <fstream>
 #include <map>
 #include <sstream>
+
+#include "core/SourceLocation.h"
 
 namespace catcheck::core {
 namespace {
@@ -21,7 +26,49 @@ std::vector<std::string> splitCsv(const std::string& line) {
   return fields;
 }
 
-int columnOf(const std::map<std::string, size_t>& columns, const std::string& name, const SourceLocation& where) {
+// Java's String.split(","), which Dat3M uses: trailing empty fields are dropped.
+std::vector<std::string> splitLikeJava(const std::string& line) {
+  std::vector<std::string> fields = splitCsv(line);
+  while (!fields.empty() && fields.back().empty()) fields.pop_back();
+  return fields;
+}
+
+bool isBlankOrComment(const std::string& line) {
+  return line.rfind("//", 0) == 0 ||
+         std::all_of(line.begin(), line.end(), [](unsigned char c) { return std::isspace(c); });
+}
+
+bool readLine(std::istream& in, std::string& line) {
+  if (!std::getline(in, line)) return false;
+  if (!line.empty() && line.back() == '\r') line.pop_back();
+  return true;
+}
+
+// Dat3M: PASS iff Integer.parseInt(field) == 1.
+Result dat3mVerdict(const std::string& field) {
+  int value = 0;
+  auto [end, error] = std::from_chars(field.data(), field.data() + field.size(), value);
+  return error == std::errc() && end == field.data() + field.size() && value == 1 ? Result::Pass
+                                                                                  : Result::Fail;
+}
+
+std::string suiteOfExpectedFile(const std::string& path) {
+  std::string name = std::filesystem::path(path).filename().string();
+  for (const char* suffix : {"-expected.csv", ".csv"}) {
+    std::string_view ending(suffix);
+    if (name.size() > ending.size() && name.ends_with(ending))
+      return name.substr(0, name.size() - ending.size());
+  }
+  return name;
+}
+
+bool isLitmusFile(const std::string& path) {
+  std::error_code error;
+  return std::filesystem::is_regular_file(path, error) && path.ends_with("litmus");
+}
+
+int columnOf(const std::map<std::string, size_t>& columns, const std::string& name,
+             const SourceLocation& where) {
   auto it = columns.find(name);
   if (it == columns.end()) throw InputError(where, "manifest header lacks the column '" + name + "'");
   return static_cast<int>(it->second);
@@ -36,20 +83,23 @@ std::vector<ManifestRow> readManifest(const std::string& path) {
   std::string line;
   std::map<std::string, size_t> columns;
   std::vector<ManifestRow> rows;
-  for (int number = 1; std::getline(in, line); ++number) {
-    if (!line.empty() && line.back() == '\r') line.pop_back();
-    if (line.empty() || line.rfind("//", 0) == 0) continue;
+  for (int number = 1; readLine(in, line); ++number) {
+    if (isBlankOrComment(line)) continue;
     std::vector<std::string> fields = splitCsv(line);
     SourceLocation where{path, number, 1};
     if (columns.empty()) {
       for (size_t i = 0; i < fields.size(); ++i) columns[fields[i]] = i;
-      for (const char* required : {"suite", "test", "model", "property", "bound", "progress", "expected"}) columnOf(columns, required, where);
+      for (const char* required : {"suite", "test", "model", "property", "bound", "progress", "expected"})
+        columnOf(columns, required, where);
       continue;
     }
     if (fields.size() != columns.size()) {
-      throw InputError(where, "expected " + std::to_string(columns.size()) + " fields, found " + std::to_string(fields.size()));
+      throw InputError(where, "expected " + std::to_string(columns.size()) + " fields, found " +
+                                  std::to_string(fields.size()));
     }
-    auto field = [&](const char* name) { return fields[static_cast<size_t>(columnOf(columns, name, where))]; };
+    auto field = [&](const char* name) {
+      return fields[static_cast<size_t>(columnOf(columns, name, where))];
+    };
     ManifestRow row;
     row.line = number;
     row.suite = field("suite");
@@ -65,6 +115,33 @@ std::vector<ManifestRow> readManifest(const std::string& path) {
       throw InputError(where, e.what());
     }
     rows.push_back(std::move(row));
+  }
+  return rows;
+}
+
+std::vector<ManifestRow> readExpectedCsv(const std::string& path, const std::string& root,
+                                         const ManifestRow& shape) {
+  std::ifstream in(path);
+  if (!in) throw InputError({path, 0, 0}, "cannot open expected-verdicts file");
+  std::vector<ManifestRow> rows;
+  std::string line;
+  size_t missing = 0;
+  for (int number = 1; readLine(in, line); ++number) {
+    if (isBlankOrComment(line)) continue;
+    std::vector<std::string> fields = splitLikeJava(line);
+    if (fields.size() != 2) continue;
+    ManifestRow row = shape;
+    row.line = number;
+    row.suite = suiteOfExpectedFile(path);
+    row.test = (std::filesystem::path(root) / fields[0]).lexically_normal().string();
+    row.expected = dat3mVerdict(fields[1]);
+    if (!isLitmusFile(row.test)) row.skipReason = "no such litmus file (Dat3M ignores the entry)";
+    missing += row.skipReason.empty() ? 0 : 1;
+    rows.push_back(std::move(row));
+  }
+  if (!rows.empty() && missing == rows.size()) {
+    throw InputError({path, 0, 0}, "none of its " + std::to_string(rows.size()) +
+                                       " entries names a litmus file under '" + root + "'");
   }
   return rows;
 }

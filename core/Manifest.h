@@ -1,26 +1,36 @@
 // Manifests of expected verdicts: CSV rows `suite,test,model,property,bound,progress,expected` with the
-// test path relative to the manifest's folder (the reference suite's manifest.csv format).
+// test path relative to the manifest's folder (the reference suite's manifest.csv format), and Dat3M's
+// `<suite>-expected.csv` files of `path,0|1` lines (SEMANTICS.md §1).
 #pragma once
-
-#include "core/Verdict.h"
 
 #include <string>
 #include <vector>
+
+#include "core/Verdict.h"
 
 namespace catcheck::core {
 
 struct ManifestRow {
   int line = 0;
   std::string suite;
-  std::string test;  // absolute or relative to the current directory (resolved against the manifest)
+  std::string test;   // absolute or relative to the current directory (resolved against the manifest)
   std::string model;  // file name, looked up in the models folder
   std::string property;
   int bound = 1;
   std::string progress;
   Result expected = Result::Unknown;
+  std::string skipReason;  // non-empty: not run, for this reason
 };
 
 // Reads a manifest; throws InputError (file:line:col) on malformed rows.
 std::vector<ManifestRow> readManifest(const std::string& path);
+
+// Reads a Dat3M expected-verdicts file the way Dat3M does: blank lines and lines starting with `//` are
+// skipped, the rest split at commas as Java's String.split does, lines without exactly two fields are
+// skipped, and `1` expects PASS, anything else FAIL. Tests are `root/path`; the suite is the file's name
+// without `-expected.csv`; model, property, bound and progress are copied from `shape`. An entry that names
+// no litmus file is a skipped row (Dat3M ignores it); throws InputError if no entry names one.
+std::vector<ManifestRow> readExpectedCsv(const std::string& path, const std::string& root,
+                                         const ManifestRow& shape);
 
 }  // namespace catcheck::core

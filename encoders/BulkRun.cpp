@@ -1,27 +1,34 @@
-// Runs manifest rows on a pool of worker threads. Models are parsed once, up front, and shared read-only;
-// each row parses its own test. A row whose property is not implemented is skipped with that reason and
-// never counted as passed; bad input or a solver that gives up makes an Error row without stopping the run.
+// Runs manifest rows in worker processes (WorkerPool.cpp). Models are parsed once, up front, in the parent
+// and inherited by every worker; a worker parses a row's test, checks it and sends back its status and
+// verdict. A row whose property is not implemented is skipped with that reason and never counted as passed;
+// a row past its deadline is a timeout (killed by the parent, or stopped by the solver's own per-query
+// limit); bad input, a crash or running out of memory makes an Error row. None of them stops the run.
 #include "encoders/BulkRun.h"
+
+#include <algorithm>
+#include <cctype>
+#include <charconv>
+#include <chrono>
+#include <cmath>
+#include <filesystem>
+#include <limits>
+#include <map>
+#include <mutex>
 
 #include "cat/Parser.h"
 #include "core/SourceLocation.h"
+#include "encoders/WorkerPool.h"
 #include "frontends/Litmus.h"
-
-#include <atomic>
-#include <chrono>
-#include <filesystem>
-#include <map>
-#include <mutex>
-#include <thread>
 
 namespace catcheck::encoders {
 namespace {
 
-std::map<std::string, cat::Model> loadModels(const std::vector<core::ManifestRow>& rows, const std::string& folder,
+std::map<std::string, cat::Model> loadModels(const std::vector<core::ManifestRow>& rows,
+                                             const std::string& folder,
                                              std::map<std::string, std::string>& failures) {
   std::map<std::string, cat::Model> models;
   for (const core::ManifestRow& row : rows) {
-    if (models.count(row.model) != 0 || failures.count(row.model) != 0) continue;
+    if (models.count(row.model) != 0 || failures.count(row.model) != 0 || !row.skipReason.empty()) continue;
     try {
       models.emplace(row.model, cat::loadModel((std::filesystem::path(folder) / row.model).string()));
     } catch (const core::InputError& e) {
@@ -31,29 +38,111 @@ std::map<std::string, cat::Model> loadModels(const std::vector<core::ManifestRow
   return models;
 }
 
-RowOutcome runRow(const core::ManifestRow& row, const std::map<std::string, cat::Model>& models,
-                  const std::map<std::string, std::string>& modelFailures, const BulkRunOptions& options) {
-  RowOutcome outcome{row, RowStatus::Error, {}, ""};
-  auto failure = modelFailures.find(row.model);
-  if (failure != modelFailures.end()) {
-    outcome.message = failure->second;
-    return outcome;
-  }
+// z3 says "timeout" or "canceled", cvc5 "UNKNOWN (TIMEOUT)" when a query hits its time limit.
+bool isTimeLimit(std::string reason) {
+  std::transform(reason.begin(), reason.end(), reason.begin(),
+                 [](unsigned char c) { return std::tolower(c); });
+  return reason.find("timeout") != std::string::npos || reason.find("cancel") != std::string::npos;
+}
+
+// Runs in a worker process. Exceptions other than the two handled here make the row an error.
+RowOutcome checkRow(const core::ManifestRow& row, const cat::Model& model, const BulkRunOptions& options) {
+  RowOutcome outcome;
+  outcome.row = row;
   CheckOptions check;
   check.property = core::parseProperty(row.property);
   check.bound = row.bound;
   check.solver = options.solver;
+  double limitMs = std::ceil(options.timeoutSeconds * 1000);
+  check.solver.timeoutMs =
+      static_cast<unsigned>(std::min(limitMs, double{std::numeric_limits<unsigned>::max()}));
+  if (!row.progress.empty()) check.progress = core::parseProgressSpec(row.progress);
   try {
-    if (!row.progress.empty()) check.progress = core::parseProgressSpec(row.progress);
-    outcome.verdict = checkFile(row.test, models.at(row.model), check);
-    outcome.status = outcome.verdict.result == row.expected ? RowStatus::Agree : RowStatus::Disagree;
+    outcome.verdict = checkFile(row.test, model, check);
+    outcome.status = outcome.verdict.result == row.expected ? RowStatus::Agree : RowStatus::Differs;
   } catch (const UnsupportedProperty& e) {
     outcome.status = RowStatus::Skipped;
     outcome.message = e.what();
-  } catch (const std::exception& e) {
+  } catch (const SolverGaveUp& e) {
+    outcome.status = isTimeLimit(e.what()) ? RowStatus::Timeout : RowStatus::Error;
     outcome.message = e.what();
   }
   return outcome;
+}
+
+std::string exactNumber(double value) {
+  char buffer[32];
+  auto [end, error] = std::to_chars(buffer, buffer + sizeof buffer, value);
+  return std::string(buffer, end);
+}
+
+// What a worker sends back: the parts of the outcome it computed (decodeOutcome reads them in this order).
+std::vector<std::string> encodeOutcome(const RowOutcome& o) {
+  const core::Verdict& v = o.verdict;
+  return {std::to_string(static_cast<int>(o.status)),
+          std::to_string(static_cast<int>(v.result)),
+          v.explanation,
+          v.firedFlag,
+          v.firedPair,
+          v.witness,
+          v.stuck,
+          v.testName,
+          v.condition,
+          exactNumber(v.times.parseMs),
+          exactNumber(v.times.analysisMs),
+          exactNumber(v.times.encodeMs),
+          exactNumber(v.times.solveMs),
+          o.message};
+}
+
+void decodeOutcome(const std::vector<std::string>& fields, RowOutcome& o) {
+  if (fields.size() != 14) throw std::runtime_error("garbled result from the worker process");
+  core::Verdict& v = o.verdict;
+  o.status = static_cast<RowStatus>(std::stoi(fields[0]));
+  v.result = static_cast<core::Result>(std::stoi(fields[1]));
+  v.explanation = fields[2];
+  v.firedFlag = fields[3];
+  v.firedPair = fields[4];
+  v.witness = fields[5];
+  v.stuck = fields[6];
+  v.testName = fields[7];
+  v.condition = fields[8];
+  v.times = {std::stod(fields[9]), std::stod(fields[10]), std::stod(fields[11]), std::stod(fields[12])};
+  o.message = fields[13];
+}
+
+RowOutcome outcomeOf(const core::ManifestRow& row, const TaskResult& result) {
+  RowOutcome outcome;
+  outcome.row = row;
+  outcome.startMs = result.startMs;
+  outcome.wallMs = result.wallMs;
+  switch (result.end) {
+    case TaskResult::End::Finished:
+      decodeOutcome(result.fields, outcome);
+      break;
+    case TaskResult::End::TimedOut:
+      outcome.status = RowStatus::Timeout;
+      break;
+    case TaskResult::End::Failed:
+      outcome.status = RowStatus::Error;
+      break;
+  }
+  if (result.end != TaskResult::End::Finished) outcome.message = result.failure;
+  return outcome;
+}
+
+// A row that is decided without running: skipped by its manifest, or its model failed to load.
+bool decideWithoutRunning(const std::map<std::string, std::string>& modelFailures, RowOutcome& outcome) {
+  if (!outcome.row.skipReason.empty()) {
+    outcome.status = RowStatus::Skipped;
+    outcome.message = outcome.row.skipReason;
+    return true;
+  }
+  auto failure = modelFailures.find(outcome.row.model);
+  if (failure == modelFailures.end()) return false;
+  outcome.status = RowStatus::Error;
+  outcome.message = failure->second;
+  return true;
 }
 
 }  // namespace
@@ -66,32 +155,38 @@ core::Verdict checkFile(const std::string& testPath, const cat::Model& model, co
     std::lock_guard lock(parseMutex);
     return frontends::parseLitmusFile(testPath);
   }();
-  double parseMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  double parseMs =
+      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
   core::Verdict verdict = check(program, model, options);
   verdict.times.parseMs = parseMs;
   verdict.testName = program.name;
-  verdict.condition = program.assertionText;
+  if (options.property == core::Property::ProgramSpec) verdict.condition = program.assertionText;
   return verdict;
 }
 
-std::vector<RowOutcome> runManifestRows(const std::vector<core::ManifestRow>& rows, const BulkRunOptions& options,
-                                        const std::function<void(const RowOutcome&)>& onDone) {
+std::vector<RowOutcome> runManifestRows(const std::vector<core::ManifestRow>& rows,
+                                        const BulkRunOptions& options, const BulkRunCallbacks& callbacks) {
   std::map<std::string, std::string> modelFailures;
   std::map<std::string, cat::Model> models = loadModels(rows, options.modelsDirectory, modelFailures);
   std::vector<RowOutcome> outcomes(rows.size());
-  std::atomic<size_t> next{0};
-  std::mutex reportMutex;
-  auto worker = [&] {
-    for (size_t i = next++; i < rows.size(); i = next++) {
-      outcomes[i] = runRow(rows[i], models, modelFailures, options);
-      std::lock_guard lock(reportMutex);
-      if (onDone) onDone(outcomes[i]);
-    }
+  std::vector<size_t> toRun;
+  for (size_t i = 0; i < rows.size(); ++i) {
+    outcomes[i].row = rows[i];
+    if (!decideWithoutRunning(modelFailures, outcomes[i]))
+      toRun.push_back(i);
+    else if (callbacks.onDone)
+      callbacks.onDone(outcomes[i]);
+  }
+  auto task = [&](size_t k) {
+    const core::ManifestRow& row = rows[toRun[k]];
+    return encodeOutcome(checkRow(row, models.at(row.model), options));
   };
-  std::vector<std::thread> pool;
-  for (int j = 1; j < std::max(options.jobs, 1); ++j) pool.emplace_back(worker);
-  worker();
-  for (std::thread& t : pool) t.join();
+  WorkerCallbacks workerCallbacks{[&](size_t k, const TaskResult& result) {
+                                    outcomes[toRun[k]] = outcomeOf(rows[toRun[k]], result);
+                                    if (callbacks.onDone) callbacks.onDone(outcomes[toRun[k]]);
+                                  },
+                                  callbacks.onTick};
+  runInWorkers(toRun.size(), options.jobs, {options.timeoutSeconds, options.memoryMb}, task, workerCallbacks);
   return outcomes;
 }
 

@@ -1,35 +1,46 @@
-// Bulk regression runs: every manifest row checked in parallel against its expected verdict.
+// Bulk regression runs: manifest rows checked in parallel worker processes against their expected verdicts.
 #pragma once
-
-#include "cat/Model.h"
-#include "core/Manifest.h"
-#include "encoders/Checker.h"
 
 #include <functional>
 #include <string>
 #include <vector>
 
+#include "cat/Model.h"
+#include "core/Manifest.h"
+#include "encoders/Checker.h"
+
 namespace catcheck::encoders {
 
-enum class RowStatus { Agree, Disagree, Skipped, Error };
+enum class RowStatus { Agree, Differs, Timeout, Error, Skipped };
 
 struct RowOutcome {
   core::ManifestRow row;
   RowStatus status = RowStatus::Error;
   core::Verdict verdict;
-  std::string message;  // skip reason or error text
+  std::string message;  // skip reason, error text or what timed out
+  double startMs = 0;   // since the run began
+  // Of the whole row in its worker; 0 for rows decided without running (skips, models that failed to load).
+  double wallMs = 0;
 };
 
 struct BulkRunOptions {
   std::string modelsDirectory;  // where manifest model names are looked up
   int jobs = 1;
   SolverOptions solver;
+  double timeoutSeconds = 0;  // wall time per row, also each solver query's limit; 0: none
+  unsigned memoryMb = 0;      // address-space cap per row; 0: none
 };
 
-// Runs the rows (in parallel with `jobs` workers) and returns one outcome per row, in row order.
-// `onDone` is called (serialised) as each row finishes.
-std::vector<RowOutcome> runManifestRows(const std::vector<core::ManifestRow>& rows, const BulkRunOptions& options,
-                                        const std::function<void(const RowOutcome&)>& onDone = {});
+struct BulkRunCallbacks {
+  std::function<void(const RowOutcome&)> onDone;  // as each row finishes
+  std::function<void()> onTick;                   // a few times a second while rows run
+};
+
+// Runs the rows, `jobs` at a time, in worker processes forked after the models are loaded (see
+// WorkerPool.h: call it from a single-threaded process), and returns one outcome per row, in row order.
+std::vector<RowOutcome> runManifestRows(const std::vector<core::ManifestRow>& rows,
+                                        const BulkRunOptions& options,
+                                        const BulkRunCallbacks& callbacks = {});
 
 // Parses the test and checks it: the verdict's times include parsing.
 core::Verdict checkFile(const std::string& testPath, const cat::Model& model, const CheckOptions& options);

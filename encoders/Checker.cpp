@@ -149,6 +149,40 @@ void explainFlag(Query& query, const cat::Model& model, const core::RelationAnal
   }
 }
 
+// For a termination FAIL: each thread stuck in a loop (the iteration it repeats and the values it keeps
+// reading there) or blocked at a barrier, from the solver's model.
+std::string describeStuckThreads(Query& query) {
+  EncodingContext& ctx = query.context();
+  std::string text;
+  for (size_t t = 0; t < ctx.threads.size(); ++t) {
+    const core::UnrolledThread& thread = ctx.graph.threads[t];
+    const std::string& name = ctx.graph.program->threads[t].name;
+    for (const StuckCase& c : ctx.threads[t].stuckCases) {
+      if (ctx.f.isFalse(c.taken) || !query.value(c.taken)) continue;
+      const core::Iteration& it = thread.iterations[static_cast<size_t>(c.iteration)];
+      text += name + " " + (c.spin ? "spins forever" : "repeats a side-effecting iteration forever") + " in the loop at " +
+              thread.steps[static_cast<size_t>(it.first)].instruction->location.str() + ", reading";
+      for (int s = it.first; s <= it.last; ++s) {
+        for (int e : thread.steps[static_cast<size_t>(s)].events) {
+          if (ctx.graph.event(e).kind != core::EventKind::Read || !query.value(ctx.exec[static_cast<size_t>(e)])) continue;
+          text += " [" + thread.steps[static_cast<size_t>(s)].instruction->text + " = " +
+                  std::to_string(ctx.f.backend().intValue(ctx.value[static_cast<size_t>(e)])) + "]";
+        }
+      }
+      text += "\n";
+    }
+    for (const core::Step& step : thread.steps) {
+      if (step.kind != core::InstructionKind::Barrier) continue;
+      int e = step.events.front();
+      bool reached = query.value(ctx.threads[t].reached[static_cast<size_t>(ctx.graph.event(e).step)]);
+      if (reached && !query.value(ctx.exec[static_cast<size_t>(e)])) {
+        text += name + " is blocked forever at " + step.instruction->text + " (" + step.instruction->location.str() + ")\n";
+      }
+    }
+  }
+  return text;
+}
+
 core::FinalState finalStateOf(const core::Execution& execution) {
   core::FinalState state;
   for (const auto& registers : execution.finalRegisters) state.registers.emplace_back(registers.begin(), registers.end());
@@ -176,16 +210,20 @@ std::vector<std::string> witnessProblems(const core::Execution& execution, const
   return problems;
 }
 
-void recheckWitness(Query& query, const cat::Model& model, core::Property property, core::Verdict& verdict) {
+void recheckWitness(Query& query, const cat::Model& model, const CheckOptions& options, core::Verdict& verdict) {
   const core::EventGraph& graph = query.context().graph;
   core::Execution execution = extractExecution(query.context());
   verdict.witness = core::executionAsText(graph, execution);
-  if (property == core::Property::Termination) return;  // the evaluator has no liveness semantics
-  std::vector<std::string> problems = witnessProblems(execution, graph, model, property);
-  if (problems.empty()) return;
-  std::string message = "internal error: the evaluator rejects the solver's witness:";
-  for (const std::string& p : problems) message += "\n  " + p;
-  throw WitnessRejected(message + "\nwitness:\n" + verdict.witness);
+  // The evaluator has no liveness semantics: a termination witness is not re-checked.
+  std::vector<std::string> problems;
+  if (options.property != core::Property::Termination)
+    problems = witnessProblems(execution, graph, model, options.property);
+  if (!problems.empty()) {
+    std::string message = "internal error: the evaluator rejects the solver's witness:";
+    for (const std::string& p : problems) message += "\n  " + p;
+    throw WitnessRejected(message + "\nwitness:\n" + verdict.witness);
+  }
+  if (options.onWitness) options.onWitness(graph, execution);
 }
 
 bool hasBoundJump(const core::EventGraph& graph) {
@@ -220,7 +258,8 @@ core::Verdict check(const core::Program& program, const cat::Model& model, const
     verdict.result = question.reachability ? core::Result::Pass : core::Result::Fail;
     verdict.explanation = question.satExplanation;
     if (options.explain && options.property == core::Property::CatSpec) explainFlag(first, model, analysis, verdict);
-    if (options.explain) recheckWitness(first, model, options.property, verdict);
+    if (options.explain) recheckWitness(first, model, options, verdict);
+    if (options.explain && options.property == core::Property::Termination) verdict.stuck = describeStuckThreads(first);
     return verdict;
   }
   if (!hasBoundJump(graph)) {

@@ -2,11 +2,14 @@
 #pragma once
 
 #include "cat/Model.h"
+#include "core/EventGraph.h"
+#include "core/Execution.h"
 #include "core/Program.h"
 #include "core/Progress.h"
 #include "core/Verdict.h"
 #include "encoders/Solver.h"
 
+#include <functional>
 #include <stdexcept>
 
 namespace catcheck::encoders {
@@ -17,6 +20,9 @@ struct CheckOptions {
   SolverOptions solver;
   core::ProgressSpec progress;  // uniform FAIR unless given
   bool explain = false;  // ask the solver for a model and report what fired (slower with cvc5)
+  // With `explain`: called with the witness execution once the evaluator has accepted it, while its event
+  // graph is alive (to render it, or to evaluate other relations or models on it).
+  std::function<void(const core::EventGraph&, const core::Execution&)> onWitness;
 };
 
 // A property the checker cannot decide yet (reported as a skip by bulk runs, exit 2 on single checks).

@@ -1,21 +1,21 @@
-// Text output of the command line: the verdict block of DESIGN.md and bulk-run reports.
+// Output of a single check: the verdict block of DESIGN.md, or the same as JSON (bulk runs: RunSummary.h,
+// RunReports.h).
 #pragma once
-
-#include "encoders/BulkRun.h"
 
 #include <ostream>
 #include <string>
-#include <vector>
+
+#include "core/Verdict.h"
 
 namespace catcheck::tools {
 
+// `colour`: the result in ANSI colours (PASS green, FAIL red, UNKNOWN yellow), for terminals.
 void printVerdict(std::ostream& out, const std::string& modelName, const std::string& property, int bound,
-                  const core::Verdict& verdict);
-// One line for a row that did not agree (disagreement, error or skip).
-void printRowIfNotAgreeing(std::ostream& out, const encoders::RowOutcome& outcome);
-// "N passed, N failed[, N skipped]"; returns whether every run row agreed.
-bool printRunSummary(std::ostream& out, const std::vector<encoders::RowOutcome>& outcomes);
-// Machine-readable report: one object per row with its verdict, status and phase times.
-void writeJsonReport(const std::string& path, const std::vector<encoders::RowOutcome>& outcomes, double wallMs);
+                  const core::Verdict& verdict, bool colour = false);
+
+// One JSON object: test, model, property, bound, result, explanation, condition, flag, pair, witness, stuck
+// (null when absent) and times (milliseconds per phase and in total).
+void printVerdictJson(std::ostream& out, const std::string& modelName, const std::string& property, int bound,
+                      const core::Verdict& verdict);
 
 }  // namespace catcheck::tools

@@ -1,44 +1,138 @@
-// The bulk-run command: selects manifest rows by suite, runs them in parallel, prints one line per row
-// that does not agree and the summary, and optionally writes a JSON report.
+// The bulk-run command: reads the rows (our manifest format, or one of Dat3M's expected CSVs with the
+// model, property and bound given on the command line), runs them in parallel under the per-row limits,
+// shows a progress line on a terminal, prints one line per row that does not agree, writes the reports
+// asked for and ends with the per-suite table and `N passed, N failed[, N skipped]`. Timeouts and errors
+// count as failures in the exit code.
 #include "tools/RunCommand.h"
-
-#include "cat/Parser.h"
-#include "encoders/BulkRun.h"
-#include "tools/Output.h"
 
 #include <algorithm>
 #include <chrono>
+#include <filesystem>
 #include <iostream>
 #include <thread>
 
+#include "cat/Parser.h"
+#include "core/Progress.h"
+#include "encoders/BulkRun.h"
+#include "tools/ProgressBar.h"
+#include "tools/RunReports.h"
+#include "tools/RunSummary.h"
+
 namespace catcheck::tools {
+namespace {
+
+void requireOneSuite(const std::vector<core::ManifestRow>& rows) {
+  for (const core::ManifestRow& row : rows) {
+    if (row.suite != rows.front().suite) {
+      throw std::invalid_argument(
+          "--write-expected writes the verdicts of one suite: select one with --suite");
+    }
+  }
+}
+
+}  // namespace
 
 void RunCommand::addTo(CLI::App& app) {
   models_ = cat::defaultModelsDirectory();
   jobs_ = static_cast<int>(std::max(1U, std::thread::hardware_concurrency()));
   command_ = app.add_subcommand("run", "check every row of a manifest against its expected verdict");
-  command_->add_option("--manifest", manifest_, "CSV: suite,test,model,property,bound,progress,expected")->required();
-  command_->add_option("--models", models_, "folder in which the manifest's model names are looked up");
-  command_->add_option("--suite", suites_, "only rows of this suite (repeatable)");
+  addInputOptions();
   command_->add_option("--jobs", jobs_, "parallel workers")->check(CLI::PositiveNumber);
-  command_->add_option("--solver", solver_, "z3 | cvc5");
-  command_->add_option("--report", report_, "write a JSON report (verdicts and per-phase times) to this file");
+  command_->add_option("--solver", solver_, "z3 (default) | cvc5");
+  command_
+      ->add_option("--timeout", timeoutSeconds_,
+                   "wall time per row in seconds, beyond which it is a TIMEOUT (0: none)")
+      ->check(CLI::NonNegativeNumber);
+  command_->add_option("--memory-mb", memoryMb_,
+                       "address-space cap of each worker process in MB; a row past it is an ERROR (0: none)");
+  addReportOptions();
+}
+
+void RunCommand::addInputOptions() {
+  CLI::App* input = command_->add_option_group("input", "the rows to run: exactly one of");
+  input->add_option("--manifest", manifest_, "CSV: suite,test,model,property,bound,progress,expected");
+  CLI::Option* expected =
+      input->add_option("--expected", expected_, "Dat3M's X-expected.csv: path,1 (PASS) or path,0 (FAIL)");
+  input->require_option(1);
+  CLI::Option* model = command_->add_option("--model", model_,
+                                            "with --expected: the .cat model, a file or a name in --models");
+  expected->needs(model);
+  model->needs(expected);
+  command_->add_option("--property", property_, "with --expected: program_spec | cat_spec | termination")
+      ->needs(expected);
+  command_->add_option("--bound", bound_, "with --expected: loop unrolling bound")
+      ->check(CLI::PositiveNumber)
+      ->needs(expected);
+  command_->add_option("--progress", progress_, "with --expected: progress model (default FAIR)")
+      ->needs(expected);
+  command_->add_option("--root", root_,
+                       "folder the paths of --expected and --write-expected are relative to (default: .)");
+  command_->add_option("--models", models_, "folder in which model names are looked up");
+  command_->add_option("--suite", suites_, "only rows of this suite (repeatable)");
+}
+
+void RunCommand::addReportOptions() {
+  command_->add_option("--report", report_,
+                       "write a JSON report (verdicts, statuses, times, per-suite table) to this file");
+  command_->add_option("--junit", junit_, "write a JUnit XML report (one testsuite per suite) to this file");
+  command_->add_option("--write-expected", writeExpected_,
+                       "write the verdicts obtained as Dat3M's path,0|1 CSV (one suite)");
+}
+
+std::vector<core::ManifestRow> RunCommand::selectRows(std::string& modelsDirectory) const {
+  std::vector<core::ManifestRow> all;
+  if (expected_.empty()) {
+    all = core::readManifest(manifest_);
+  } else {
+    core::ManifestRow shape;
+    shape.model = model_;
+    shape.property = core::propertyName(core::parseProperty(property_));
+    shape.bound = bound_;
+    shape.progress = progress_;
+    if (!progress_.empty()) core::parseProgressSpec(progress_);
+    if (std::filesystem::is_regular_file(model_)) {
+      modelsDirectory = std::filesystem::absolute(model_).parent_path().string();
+      shape.model = std::filesystem::path(model_).filename().string();
+    }
+    all = core::readExpectedCsv(expected_, root_, shape);
+  }
+  std::vector<core::ManifestRow> rows;
+  for (core::ManifestRow& row : all) {
+    if (suites_.empty() || std::find(suites_.begin(), suites_.end(), row.suite) != suites_.end())
+      rows.push_back(std::move(row));
+  }
+  for (const std::string& suite : suites_) {
+    auto ofSuite = [&](const core::ManifestRow& row) { return row.suite == suite; };
+    if (std::none_of(rows.begin(), rows.end(), ofSuite))
+      throw std::invalid_argument("no row of suite '" + suite + "'");
+  }
+  return rows;
 }
 
 int RunCommand::run() const {
-  std::vector<core::ManifestRow> rows;
-  for (core::ManifestRow& row : core::readManifest(manifest_)) {
-    bool wanted = suites_.empty() || std::find(suites_.begin(), suites_.end(), row.suite) != suites_.end();
-    if (wanted) rows.push_back(std::move(row));
-  }
   encoders::BulkRunOptions options;
   options.modelsDirectory = models_;
+  std::vector<core::ManifestRow> rows = selectRows(options.modelsDirectory);
+  if (!writeExpected_.empty()) requireOneSuite(rows);
   options.jobs = jobs_;
   options.solver.kind = encoders::parseSolverKind(solver_);
+  options.timeoutSeconds = timeoutSeconds_;
+  options.memoryMb = memoryMb_;
+  ProgressBar bar(rows.size(), ProgressBar::onTerminal());
+  encoders::BulkRunCallbacks callbacks{[&](const encoders::RowOutcome& o) {
+                                         bar.clear();
+                                         printRowIfNotAgreeing(std::cout, o);
+                                         std::cout.flush();
+                                         bar.count(o);
+                                       },
+                                       [&] { bar.redraw(); }};
   auto start = std::chrono::steady_clock::now();
-  auto outcomes = encoders::runManifestRows(rows, options, [](const encoders::RowOutcome& o) { printRowIfNotAgreeing(std::cout, o); });
+  std::vector<encoders::RowOutcome> outcomes = encoders::runManifestRows(rows, options, callbacks);
   double wallMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  bar.clear();
   if (!report_.empty()) writeJsonReport(report_, outcomes, wallMs);
+  if (!junit_.empty()) writeJunitReport(junit_, outcomes, wallMs);
+  if (!writeExpected_.empty()) writeExpectedCsv(writeExpected_, outcomes, root_);
   return printRunSummary(std::cout, outcomes) ? 0 : 1;
 }
 

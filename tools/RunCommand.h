@@ -1,10 +1,12 @@
-// `catcheck run --manifest FILE.csv ...`: bulk regression against expected verdicts.
+// `catcheck run --manifest FILE.csv | --expected X-expected.csv ...`: bulk regression against expected
+// verdicts.
 #pragma once
 
 #include <CLI/CLI.hpp>
-
 #include <string>
 #include <vector>
+
+#include "core/Manifest.h"
 
 namespace catcheck::tools {
 
@@ -15,10 +17,20 @@ class RunCommand {
   int run() const;
 
  private:
+  void addInputOptions();
+  void addReportOptions();
+  std::vector<core::ManifestRow> selectRows(std::string& modelsDirectory) const;
+
   CLI::App* command_ = nullptr;
-  std::string manifest_, models_, solver_ = "z3", report_;
+  std::string manifest_, models_, solver_ = "z3";
   std::vector<std::string> suites_;
   int jobs_ = 1;
+  double timeoutSeconds_ = 0;
+  unsigned memoryMb_ = 0;
+  // --expected: a Dat3M CSV and what its rows check
+  std::string expected_, model_, property_ = "program_spec", progress_, root_ = ".";
+  int bound_ = 1;
+  std::string report_, junit_, writeExpected_;
 };
 
 }  // namespace catcheck::tools

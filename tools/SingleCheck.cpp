@@ -1,13 +1,26 @@
 // The single-check command: loads the model, checks the test (asking the solver to explain, so every
-// witness is re-checked by the concrete evaluator) and prints the verdict block of DESIGN.md.
+// witness is re-checked by the concrete evaluator) and prints the verdict block of DESIGN.md, in colour on
+// a terminal, or as JSON. `--witness` renders the witness execution, with the relations `--show` names as
+// the concrete evaluator computes them on it. `--enumerate` asks the enumerator (core/Enumerator.h) instead
+// of the solver and lists every reachable final state; an enumeration past its limits says so and exits 3,
+// like a solver that gives up: the answer asked for was not found.
 #include "tools/SingleCheck.h"
 
-#include "cat/Parser.h"
-#include "encoders/BulkRun.h"
-#include "tools/Output.h"
+#include <unistd.h>
 
+#include <cstdlib>
 #include <filesystem>
 #include <iostream>
+
+#include "cat/Parser.h"
+#include "core/Evaluator.h"
+#include "core/WitnessExplain.h"
+#include "core/WitnessFormat.h"
+#include "encoders/BulkRun.h"
+#include "frontends/Litmus.h"
+#include "tools/EnumerateOutput.h"
+#include "tools/Output.h"
+#include "tools/WitnessFile.h"
 
 namespace catcheck::tools {
 
@@ -17,24 +30,86 @@ void SingleCheck::addOptions(CLI::App& app) {
   app.add_option("--property", property_, "program_spec | cat_spec | termination");
   app.add_option("--bound", bound_, "loop unrolling bound")->check(CLI::PositiveNumber);
   app.add_option("--solver", solver_, "z3 | cvc5");
-  app.add_option("--progress", progress_, "progress model: FAIR | HSA | OBE | HSA_OBE | LOBE | UNFAIR, or 'FAIR;QF=OBE;SG=HSA'");
+  app.add_option("--progress", progress_,
+                 "progress model: FAIR | HSA | OBE | HSA_OBE | LOBE | UNFAIR, or 'FAIR;QF=OBE;SG=HSA'");
+  app.add_option("--format", format_, "text | json")->check(CLI::IsMember({"text", "json"}));
+  CLI::Option* witness = app.add_option(
+      "--witness", witness_, "write the witness execution: FILE.dot (Graphviz), or FILE.svg (needs dot)");
+  app.add_option("--show", show_, "relations of the model to draw in the witness, e.g. hb,causality-order")
+      ->delimiter(',')
+      ->needs(witness);
+  app.add_flag("--enumerate", enumerate_,
+               "list every reachable final state (herd7 style) instead of one verdict")
+      ->excludes(witness);
+}
+
+namespace {
+
+// Colours on a terminal, unless the user opts out (https://no-color.org).
+bool colourWanted() {
+  return isatty(STDOUT_FILENO) != 0 && std::getenv("NO_COLOR") == nullptr;
+}
+
+}  // namespace
+
+std::string SingleCheck::modelName() const {
+  return std::filesystem::path(model_).stem().string();
 }
 
 int SingleCheck::run() const {
   if (model_.empty() || test_.empty()) {
-    std::cerr << "usage: catcheck MODEL.cat TEST.litmus [options] | catcheck run --manifest FILE.csv (see --help)\n";
+    std::cerr << "usage: catcheck MODEL.cat TEST.litmus [options] | catcheck run --manifest FILE.csv | "
+                 "catcheck diff A.cat B.cat TESTS... (see --help)\n";
     return 2;
   }
   cat::Model model = cat::loadModel(model_);
+  return enumerate_ ? enumerate(model) : check(model);
+}
+
+int SingleCheck::check(const cat::Model& model) const {
+  std::map<std::string, cat::NodeId> shown = core::resolveRelations(model, show_);
   encoders::CheckOptions options;
   options.property = core::parseProperty(property_);
   options.bound = bound_;
   options.solver.kind = encoders::parseSolverKind(solver_);
   options.progress = core::parseProgressSpec(progress_);
   options.explain = true;
+  std::string dot;
+  if (!witness_.empty()) {
+    options.onWitness = [&](const core::EventGraph& graph, const core::Execution& execution) {
+      core::Evaluator evaluator(model, graph, execution);
+      dot = core::executionAsDot(graph, execution, core::evaluateRelations(evaluator, shown));
+    };
+  }
   core::Verdict verdict = encoders::checkFile(test_, model, options);
-  printVerdict(std::cout, std::filesystem::path(model_).stem().string(), property_, bound_, verdict);
+  if (!witness_.empty()) writeWitness(dot, verdict);
+  if (format_ == "json")
+    printVerdictJson(std::cout, modelName(), property_, bound_, verdict);
+  else
+    printVerdict(std::cout, modelName(), property_, bound_, verdict, colourWanted());
   return 0;
+}
+
+void SingleCheck::writeWitness(const std::string& dot, const core::Verdict& verdict) const {
+  if (dot.empty()) {
+    std::cerr << "catcheck: no witness to write to " << witness_ << ": " << verdict.explanation << "\n";
+    return;
+  }
+  writeWitnessFile(witness_, dot);
+}
+
+int SingleCheck::enumerate(const cat::Model& model) const {
+  EnumerationHeader header{modelName(), core::parseProperty(property_), bound_};
+  if (header.property == core::Property::Termination)
+    throw std::invalid_argument("--enumerate lists final states: it does not decide termination");
+  core::Program program = frontends::parseLitmusFile(test_);
+  core::EventGraph graph = core::buildEventGraph(program, bound_);
+  core::EnumerationResult result = core::enumerate(model, graph);
+  if (format_ == "json")
+    printEnumerationJson(std::cout, header, program, result);
+  else
+    printEnumeration(std::cout, header, program, result);
+  return result.complete ? 0 : 3;
 }
 
 }  // namespace catcheck::tools

@@ -1,10 +1,12 @@
 // The catcheck command line: argument parsing and output only; the work lives in the library.
 //   catcheck MODEL.cat TEST.litmus [options]                one verdict (tools/SingleCheck.cpp)
 //   catcheck run --manifest FILE.csv [options]              bulk regression (tools/RunCommand.cpp)
+//   catcheck diff A.cat B.cat TESTS... [options]            verdicts that differ (tools/DiffCommand.cpp)
 // Exit codes (DESIGN.md): 0 ok / all agree, 1 a verdict differs, 2 bad input or usage, 3 the solver gave up
 // or a witness was rejected by the evaluator.
 #include "core/SourceLocation.h"
 #include "encoders/Checker.h"
+#include "tools/DiffCommand.h"
 #include "tools/RunCommand.h"
 #include "tools/SingleCheck.h"
 
@@ -16,9 +18,10 @@ using namespace catcheck;
 
 namespace {
 
-int dispatch(const tools::SingleCheck& single, const tools::RunCommand& run) {
+int dispatch(const tools::SingleCheck& single, const tools::RunCommand& run, const tools::DiffCommand& diff) {
   try {
     if (run.requested()) return run.run();
+    if (diff.requested()) return diff.run();
     return single.run();
   } catch (const core::InputError& e) {
     std::cerr << e.what() << "\n";
@@ -44,10 +47,12 @@ int main(int argc, char** argv) {
   single.addOptions(app);
   tools::RunCommand run;
   run.addTo(app);
+  tools::DiffCommand diff;
+  diff.addTo(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
     return app.exit(e) == 0 ? 0 : 2;
   }
-  return dispatch(single, run);
+  return dispatch(single, run, diff);
 }

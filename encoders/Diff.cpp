@@ -1,0 +1,165 @@
+// Verdict diffs between two models. Every test is checked under both models (without witnesses: most
+// verdicts agree, and asking for a model costs time); a test whose verdicts differ is checked again under
+// both with `explain`. Exactly one of the two verdicts can come from a satisfying execution (an allowed
+// outcome, a race or a hang: if both did, the verdicts would agree), and that model's solver returns it.
+// The concrete evaluator then judges the execution under the other model: which of its axioms fail, with
+// the cycle or pair that breaks each (WitnessExplain.h), or, when it is consistent there too, which flags
+// fire. Tests run on a pool of worker threads, as checks share nothing but the read-only models.
+#include "encoders/Diff.h"
+
+#include <algorithm>
+#include <atomic>
+#include <filesystem>
+#include <set>
+#include <thread>
+#include <tuple>
+
+#include "core/Evaluator.h"
+#include "core/SourceLocation.h"
+#include "core/WitnessExplain.h"
+#include "encoders/BulkRun.h"
+
+namespace catcheck::encoders {
+namespace {
+
+namespace fs = std::filesystem;
+
+DiffTest withOverrides(DiffTest test, const DiffOverrides& overrides) {
+  if (overrides.property) test.property = *overrides.property;
+  if (overrides.bound) test.bound = *overrides.bound;
+  return test;
+}
+
+// Every *.litmus below `folder`, sorted, named from the folder's own name down ("Manual/proxy/X.litmus").
+std::vector<DiffTest> litmusFilesBelow(const std::string& path, const DiffOverrides& overrides) {
+  fs::path folder = fs::absolute(path).lexically_normal();
+  if (folder.filename().empty()) folder = folder.parent_path();  // "Manual/" names itself "Manual"
+  std::vector<DiffTest> tests;
+  for (const fs::directory_entry& entry : fs::recursive_directory_iterator(folder)) {
+    if (!entry.is_regular_file() || entry.path().extension() != ".litmus") continue;
+    std::string name = entry.path().lexically_relative(folder.parent_path()).string();
+    tests.push_back(withOverrides({name, entry.path().string(), {}, 1, {}}, overrides));
+  }
+  std::sort(tests.begin(), tests.end(), [](const DiffTest& a, const DiffTest& b) { return a.name < b.name; });
+  return tests;
+}
+
+CheckOptions checkOptions(const DiffTest& test, const DiffOptions& options) {
+  CheckOptions check;
+  check.property = test.property;
+  check.bound = test.bound;
+  check.solver = options.solver;
+  check.progress = test.progress;
+  return check;
+}
+
+// Runs under the model whose solver found the execution: judges it under the other model (and, for
+// cat_spec, says which flags fire under each).
+DiffWitness judge(const cat::Model* models[2], int own, core::Property property,
+                  const core::EventGraph& graph, const core::Execution& execution) {
+  DiffWitness witness;
+  witness.model = own;
+  core::Evaluator ownEvaluator(*models[own], graph, execution);
+  core::Evaluator otherEvaluator(*models[1 - own], graph, execution);
+  witness.rejection = core::failedAxioms(*models[1 - own], graph, otherEvaluator);
+  if (property != core::Property::CatSpec) return witness;
+  witness.ownFlags = core::firedFlags(*models[own], graph, ownEvaluator);
+  witness.otherFlags = core::firedFlags(*models[1 - own], graph, otherEvaluator);
+  return witness;
+}
+
+// Checks the test again under both models, asking for witnesses; keeps the one found.
+std::optional<DiffWitness> findWitness(const cat::Model* models[2], const DiffTest& test,
+                                       const DiffOptions& options) {
+  std::optional<DiffWitness> witness;
+  for (int own = 0; own < 2; ++own) {
+    CheckOptions check = checkOptions(test, options);
+    check.explain = true;
+    check.onWitness = [&](const core::EventGraph& graph, const core::Execution& execution) {
+      witness = judge(models, own, test.property, graph, execution);
+    };
+    core::Verdict verdict = checkFile(test.path, *models[own], check);
+    if (witness) {
+      witness->execution = verdict.witness;
+      return witness;
+    }
+  }
+  return witness;
+}
+
+DiffOutcome diffOne(const cat::Model* models[2], const DiffTest& test, const DiffOptions& options) {
+  DiffOutcome outcome;
+  outcome.test = test;
+  try {
+    for (int m = 0; m < 2; ++m)
+      outcome.results[m] = checkFile(test.path, *models[m], checkOptions(test, options)).result;
+    outcome.status = outcome.results[0] == outcome.results[1] ? DiffStatus::Same : DiffStatus::Differs;
+    if (outcome.status == DiffStatus::Differs) outcome.witness = findWitness(models, test, options);
+  } catch (const UnsupportedProperty& e) {
+    outcome.status = DiffStatus::Skipped;
+    outcome.message = e.what();
+  } catch (const core::InputError& e) {
+    outcome.status = DiffStatus::BadInput;
+    outcome.message = e.what();
+  } catch (const std::invalid_argument& e) {
+    outcome.status = DiffStatus::BadInput;
+    outcome.message = e.what();
+  } catch (const std::exception& e) {  // the solver gave up, or a witness was rejected
+    outcome.status = DiffStatus::GaveUp;
+    outcome.message = e.what();
+  }
+  return outcome;
+}
+
+}  // namespace
+
+std::vector<DiffTest> testsFromManifest(const std::vector<core::ManifestRow>& rows,
+                                        const std::string& manifestPath, const DiffOverrides& overrides) {
+  fs::path folder = fs::path(manifestPath).parent_path();
+  std::vector<DiffTest> tests;
+  std::set<std::tuple<std::string, core::Property, int, std::string>> seen;
+  for (const core::ManifestRow& row : rows) {
+    if (!row.skipReason.empty()) continue;
+    DiffTest test{fs::path(row.test).lexically_relative(folder).string(),
+                  row.test,
+                  core::parseProperty(row.property),
+                  row.bound,
+                  {}};
+    if (!row.progress.empty()) test.progress = core::parseProgressSpec(row.progress);
+    test = withOverrides(std::move(test), overrides);
+    std::string progress =
+        test.property == core::Property::Termination ? row.progress : "";  // matters only there
+    if (seen.emplace(test.path, test.property, test.bound, progress).second) tests.push_back(std::move(test));
+  }
+  return tests;
+}
+
+std::vector<DiffTest> testsFromPaths(const std::vector<std::string>& paths, const DiffOverrides& overrides) {
+  std::vector<DiffTest> tests;
+  for (const std::string& path : paths) {
+    if (!fs::exists(path)) throw core::InputError({path, 1, 1}, "no such test file or folder");
+    std::vector<DiffTest> found =
+        fs::is_directory(path) ? litmusFilesBelow(path, overrides)
+                               : std::vector<DiffTest>{withOverrides({path, path, {}, 1, {}}, overrides)};
+    tests.insert(tests.end(), found.begin(), found.end());
+  }
+  return tests;
+}
+
+std::vector<DiffOutcome> diffModels(const cat::Model& first, const cat::Model& second,
+                                    const std::vector<DiffTest>& tests, const DiffOptions& options) {
+  const cat::Model* models[2] = {&first, &second};
+  std::vector<DiffOutcome> outcomes(tests.size());
+  std::atomic<size_t> next{0};
+  auto worker = [&] {
+    for (size_t i = next++; i < tests.size(); i = next++) outcomes[i] = diffOne(models, tests[i], options);
+  };
+  std::vector<std::thread> pool;
+  for (int j = 1; j < std::min<int>(std::max(options.jobs, 1), static_cast<int>(tests.size())); ++j)
+    pool.emplace_back(worker);
+  worker();
+  for (std::thread& t : pool) t.join();
+  return outcomes;
+}
+
+}  // namespace catcheck::encoders

@@ -1,0 +1,206 @@
+// Machine-readable results of a bulk run. The JSON report keeps its original field names (scripts such as
+// bench/suite-times.sh read them) and adds the per-suite table. The JUnit report follows the common
+// schema CI servers read (testsuites > testsuite > testcase with failure / error / skipped). The expected
+// CSV is Dat3M's format (SEMANTICS.md §1), so a run can regenerate expectations that Dat3M and
+// `catcheck run --expected` both read.
+#include "tools/RunReports.h"
+
+#include <filesystem>
+#include <fstream>
+#include <iomanip>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "core/SourceLocation.h"
+#include "tools/RunSummary.h"
+
+namespace catcheck::tools {
+namespace {
+
+using encoders::RowOutcome;
+using encoders::RowStatus;
+
+std::ofstream openReport(const std::string& path) {
+  std::ofstream out(path);
+  if (!out) throw core::InputError({path, 0, 0}, "cannot write report");
+  return out;
+}
+
+// The JSON report's status names, unchanged since its first version.
+const char* jsonStatus(RowStatus status) {
+  switch (status) {
+    case RowStatus::Agree:
+      return "agree";
+    case RowStatus::Differs:
+      return "disagree";
+    case RowStatus::Timeout:
+      return "timeout";
+    case RowStatus::Error:
+      return "error";
+    case RowStatus::Skipped:
+      return "skipped";
+  }
+  return "?";
+}
+
+nlohmann::json jsonRow(const RowOutcome& o) {
+  const core::PhaseTimes& t = o.verdict.times;
+  return {{"suite", o.row.suite},
+          {"test", o.row.test},
+          {"model", o.row.model},
+          {"property", o.row.property},
+          {"bound", o.row.bound},
+          {"expected", core::resultName(o.row.expected)},
+          {"result", core::resultName(o.verdict.result)},
+          {"status", jsonStatus(o.status)},
+          {"message", o.message},
+          {"wall_ms", o.wallMs},
+          {"times_ms",
+           {{"parse", t.parseMs},
+            {"analysis", t.analysisMs},
+            {"encode", t.encodeMs},
+            {"solve", t.solveMs},
+            {"total", t.totalMs()}}}};
+}
+
+nlohmann::json jsonSuite(const SuiteSummary& s) {
+  const StatusCounts& c = s.counts;
+  return {{"suite", s.suite},      {"rows", c.rows()},     {"agree", c.agree},
+          {"disagree", c.differs}, {"timeout", c.timeout}, {"error", c.error},
+          {"skipped", c.skipped},  {"wall_ms", s.wallMs},  {"median_ms", s.medianMs}};
+}
+
+std::string xmlEscaped(const std::string& text) {
+  std::string escaped;
+  for (char c : text) {
+    switch (c) {
+      case '&':
+        escaped += "&amp;";
+        break;
+      case '<':
+        escaped += "&lt;";
+        break;
+      case '>':
+        escaped += "&gt;";
+        break;
+      case '"':
+        escaped += "&quot;";
+        break;
+      case '\'':
+        escaped += "&apos;";
+        break;
+      case '\n':
+        escaped += "&#10;";
+        break;
+      case '\r':
+        escaped += "&#13;";
+        break;
+      case '\t':
+        escaped += "&#9;";
+        break;
+      default:
+        escaped += static_cast<unsigned char>(c) < 0x20 ? '?' : c;  // not allowed in XML 1.0
+    }
+  }
+  return escaped;
+}
+
+std::string seconds(double ms) {
+  std::ostringstream text;
+  text << std::fixed << std::setprecision(3) << ms / 1000;
+  return text.str();
+}
+
+std::string counts(const StatusCounts& c) {
+  return "tests=\"" + std::to_string(c.rows()) + "\" failures=\"" + std::to_string(c.differs) +
+         "\" errors=\"" + std::to_string(c.timeout + c.error) + "\" skipped=\"" + std::to_string(c.skipped) +
+         "\"";
+}
+
+void writeTestcase(std::ostream& out, const RowOutcome& o) {
+  out << "    <testcase classname=\"" << xmlEscaped(o.row.suite) << "\" name=\"" << xmlEscaped(rowName(o.row))
+      << "\" time=\"" << seconds(o.wallMs) << "\"";
+  std::string message = xmlEscaped(o.message);
+  switch (o.status) {
+    case RowStatus::Agree:
+      out << "/>\n";
+      return;
+    case RowStatus::Differs:
+      out << ">\n      <failure type=\"DIFFERS\" message=\"expected " << core::resultName(o.row.expected)
+          << ", got " << core::resultName(o.verdict.result) << "\"/>\n";
+      break;
+    case RowStatus::Timeout:
+    case RowStatus::Error:
+      out << ">\n      <error type=\"" << statusLabel(o.status) << "\" message=\"" << message << "\"/>\n";
+      break;
+    case RowStatus::Skipped:
+      out << ">\n      <skipped message=\"" << message << "\"/>\n";
+      break;
+  }
+  out << "    </testcase>\n";
+}
+
+std::string oneLine(std::string text) {
+  for (char& c : text) c = c == '\n' || c == '\r' ? ' ' : c;
+  return text;
+}
+
+std::string relativeTo(const std::string& test, const std::string& root) {
+  std::error_code error;
+  std::filesystem::path relative = std::filesystem::relative(test, root, error);
+  return relative.empty() ? test : relative.generic_string();
+}
+
+// A data line for a row with a PASS or FAIL verdict, else a comment saying why there is none.
+std::string expectedLine(const RowOutcome& o, const std::string& root) {
+  std::string path = relativeTo(o.row.test, root);
+  bool ran = o.status == RowStatus::Agree || o.status == RowStatus::Differs;
+  if (ran && o.verdict.result != core::Result::Unknown)
+    return path + (o.verdict.result == core::Result::Pass ? ",1" : ",0");
+  if (ran) return "// " + path + ": UNKNOWN (" + oneLine(o.verdict.explanation) + ")";
+  return "// " + path + ": " + statusLabel(o.status) + " (" + oneLine(o.message) + ")";
+}
+
+}  // namespace
+
+void writeJsonReport(const std::string& path, const std::vector<RowOutcome>& outcomes, double wallMs) {
+  nlohmann::json rows = nlohmann::json::array(), suites = nlohmann::json::array();
+  for (const RowOutcome& o : outcomes) rows.push_back(jsonRow(o));
+  for (const SuiteSummary& s : summarizeSuites(outcomes)) suites.push_back(jsonSuite(s));
+  StatusCounts c = countStatuses(outcomes);
+  nlohmann::json summary = {{"passed", c.agree}, {"failed", c.failed()}, {"skipped", c.skipped}};
+  std::ofstream out = openReport(path);
+  out << nlohmann::json{{"wall_ms", wallMs}, {"summary", summary}, {"suites", suites}, {"rows", rows}}.dump(1)
+      << "\n";
+}
+
+void writeJunitReport(const std::string& path, const std::vector<RowOutcome>& outcomes, double wallMs) {
+  std::ofstream out = openReport(path);
+  out << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
+  out << "<testsuites name=\"catcheck run\" " << counts(countStatuses(outcomes)) << " time=\""
+      << seconds(wallMs) << "\">\n";
+  for (const SuiteSummary& s : summarizeSuites(outcomes)) {
+    out << "  <testsuite name=\"" << xmlEscaped(s.suite) << "\" " << counts(s.counts) << " time=\""
+        << seconds(s.wallMs) << "\">\n";
+    for (const RowOutcome& o : outcomes) {
+      if (o.row.suite == s.suite) writeTestcase(out, o);
+    }
+    out << "  </testsuite>\n";
+  }
+  out << "</testsuites>\n";
+}
+
+void writeExpectedCsv(const std::string& path, const std::vector<RowOutcome>& outcomes,
+                      const std::string& root) {
+  std::ofstream out = openReport(path);
+  if (!outcomes.empty()) {
+    const core::ManifestRow& row = outcomes.front().row;
+    out << "// written by catcheck run: suite " << row.suite << ", model " << row.model << ", property "
+        << row.property << ", bound " << row.bound
+        << (row.progress.empty() ? "" : ", progress " + row.progress) << "; paths relative to "
+        << std::filesystem::weakly_canonical(root).generic_string() << "\n";
+  }
+  for (const RowOutcome& o : outcomes) out << expectedLine(o, root) << "\n";
+}
+
+}  // namespace catcheck::tools
