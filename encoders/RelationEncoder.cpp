@@ -125,35 +125,38 @@ Term RelationEncoder::composition(const Node& node, int a, int b) {
   return f_.any(paths);
 }
 
-Term RelationEncoder::closureEdge(NodeId id, int a, int b) {
-  auto& cache = dependsOnRecursion(id) ? recursionClosures_ : closures_;
-  auto found = cache.find(id);
-  if (found == cache.end()) {
-    NodeId operand = model_.node(id).args[0];
-    const core::PairSet& may = bounds_.relation(operand).may;
-    std::vector<int> vertices = (may.domain() |= may.range()).elements();
-    size_t n = vertices.size();
-    std::vector<Term> tc(n * n);
+// Floyd-Warshall over the may-graph of `operand`: exact transitive closure formulas for every pair of its
+// vertices, cached under `key` (per iteration when the operand depends on recursion).
+const std::map<std::pair<int, int>, Term>& RelationEncoder::closureOf(NodeId operand, NodeId key) {
+  auto& cache = dependsOnRecursion(operand) ? recursionClosures_ : closures_;
+  auto found = cache.find(key);
+  if (found != cache.end()) return found->second;
+  const core::PairSet& may = bounds_.relation(operand).may;
+  std::vector<int> vertices = (may.domain() |= may.range()).elements();
+  size_t n = vertices.size();
+  std::vector<Term> tc(n * n);
+  for (size_t i = 0; i < n; ++i) {
+    for (size_t j = 0; j < n; ++j) tc[i * n + j] = edge(operand, vertices[i], vertices[j]);
+  }
+  for (size_t k = 0; k < n; ++k) {
     for (size_t i = 0; i < n; ++i) {
-      for (size_t j = 0; j < n; ++j) tc[i * n + j] = edge(operand, vertices[i], vertices[j]);
-    }
-    for (size_t k = 0; k < n; ++k) {
-      for (size_t i = 0; i < n; ++i) {
-        if (f_.isFalse(tc[i * n + k])) continue;
-        for (size_t j = 0; j < n; ++j) {
-          if (f_.isFalse(tc[k * n + j])) continue;
-          tc[i * n + j] = f_.either(tc[i * n + j], f_.both(tc[i * n + k], tc[k * n + j]));
-        }
+      if (f_.isFalse(tc[i * n + k])) continue;
+      for (size_t j = 0; j < n; ++j) {
+        if (!f_.isFalse(tc[k * n + j])) tc[i * n + j] = f_.either(tc[i * n + j], f_.both(tc[i * n + k], tc[k * n + j]));
       }
     }
-    std::map<std::pair<int, int>, Term> pairs;
-    for (size_t i = 0; i < n; ++i) {
-      for (size_t j = 0; j < n; ++j) pairs[{vertices[i], vertices[j]}] = tc[i * n + j];
-    }
-    found = cache.emplace(id, std::move(pairs)).first;
   }
-  auto it = found->second.find({a, b});
-  return it == found->second.end() ? f_.bottom() : it->second;
+  std::map<std::pair<int, int>, Term> pairs;
+  for (size_t i = 0; i < n; ++i) {
+    for (size_t j = 0; j < n; ++j) pairs[{vertices[i], vertices[j]}] = tc[i * n + j];
+  }
+  return cache.emplace(key, std::move(pairs)).first->second;
+}
+
+Term RelationEncoder::closureEdge(NodeId id, int a, int b) {
+  const auto& pairs = closureOf(model_.node(id).args[0], id);
+  auto it = pairs.find({a, b});
+  return it == pairs.end() ? f_.bottom() : it->second;
 }
 
 Term RelationEncoder::recursiveEdge(const Node& node, int a, int b) {
@@ -195,30 +198,10 @@ void RelationEncoder::iterateRecursion(int group) {
 }
 
 Term RelationEncoder::cyclic(NodeId relation) {
-  const core::PairSet& may = bounds_.relation(relation).may;
   std::vector<Term> selfReaching;
-  std::vector<int> vertices = (may.domain() |= may.range()).elements();
-  // Reuse the closure machinery through a synthetic cache entry keyed by the negated id.
-  NodeId key = -relation - 2;
-  auto& cache = dependsOnRecursion(relation) ? recursionClosures_ : closures_;
-  if (cache.find(key) == cache.end()) {
-    size_t n = vertices.size();
-    std::vector<Term> tc(n * n);
-    for (size_t i = 0; i < n; ++i) {
-      for (size_t j = 0; j < n; ++j) tc[i * n + j] = edge(relation, vertices[i], vertices[j]);
-    }
-    for (size_t k = 0; k < n; ++k) {
-      for (size_t i = 0; i < n; ++i) {
-        for (size_t j = 0; j < n && !f_.isFalse(tc[i * n + k]); ++j) {
-          if (!f_.isFalse(tc[k * n + j])) tc[i * n + j] = f_.either(tc[i * n + j], f_.both(tc[i * n + k], tc[k * n + j]));
-        }
-      }
-    }
-    std::map<std::pair<int, int>, Term> pairs;
-    for (size_t i = 0; i < n; ++i) pairs[{vertices[i], vertices[i]}] = tc[i * n + i];
-    cache[key] = std::move(pairs);
+  for (const auto& [pair, reaches] : closureOf(relation, -relation - 2)) {  // keys of closure nodes are >= 0
+    if (pair.first == pair.second) selfReaching.push_back(reaches);
   }
-  for (const auto& [pair, t] : cache[key]) selfReaching.push_back(t);
   return f_.any(selfReaching);
 }
 

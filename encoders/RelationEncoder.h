@@ -31,6 +31,7 @@ class RelationEncoder {
   Term baseEdge(const cat::Node& node, int a, int b);
   Term composition(const cat::Node& node, int a, int b);
   Term closureEdge(cat::NodeId id, int a, int b);
+  const std::map<std::pair<int, int>, Term>& closureOf(cat::NodeId operand, cat::NodeId key);
   Term recursiveEdge(const cat::Node& node, int a, int b);
   void iterateRecursion(int group);
   bool dependsOnRecursion(cat::NodeId id) const { return recursionDependent_[static_cast<size_t>(id)]; }

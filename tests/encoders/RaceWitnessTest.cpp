@@ -51,3 +51,34 @@ INSTANTIATE_TEST_SUITE_P(Solvers, RaceWitness, ::testing::Values(encoders::Solve
 
 }  // namespace
 }  // namespace catcheck
+
+namespace catcheck {
+namespace {
+
+// A flagged `~acyclic` fires exactly when some consistent execution has a cycle (exact closure encoding).
+TEST(CyclicFlag, FiresOnLoadBufferingCycleOnly) {
+  cat::Model model = cat::parseModelText("flag ~acyclic (rf | po) as cycle\n", "cycle.cat");
+  const char* lb = R"(PTX LB
+{ x=0; y=0; }
+ P0@cta 0,gpu 0      | P1@cta 1,gpu 0      ;
+ ld.weak r0, x       | ld.weak r0, y       ;
+ st.weak y, 1        | st.weak x, 1        ;
+exists (P0:r0 == 1 /\ P1:r0 == 1))";
+  const char* mp = R"(PTX MP
+{ x=0; y=0; }
+ P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;
+ st.weak x, 1   | ld.weak r0, y  ;
+ st.weak y, 1   | ld.weak r1, x  ;
+exists (P1:r0 == 1))";
+  encoders::CheckOptions options;
+  options.property = core::Property::CatSpec;
+  options.explain = true;
+  core::Verdict cyclic = encoders::check(frontends::parseLitmusText(lb, "lb.litmus"), model, options);
+  EXPECT_EQ(core::resultName(cyclic.result), std::string("FAIL"));
+  EXPECT_EQ(cyclic.firedFlag, "cycle");
+  core::Verdict acyclic = encoders::check(frontends::parseLitmusText(mp, "mp.litmus"), model, options);
+  EXPECT_EQ(core::resultName(acyclic.result), std::string("PASS"));
+}
+
+}  // namespace
+}  // namespace catcheck
