@@ -54,4 +54,28 @@ class InitDeclarations {
   std::set<std::string> resolving_;
 };
 
+// Reads an init block of the dialect's grammar `Parser` (whose init items are labelled alike): aliases get
+// a generic address of their own when `ownGenericAddress(alias)` says so. Threads must already be in
+// `program`.
+template <class Parser, class OwnGenericAddress>
+void readInitItems(core::Program& program, const std::string& file, typename Parser::InitBlockContext* ctx,
+                   OwnGenericAddress ownGenericAddress) {
+  InitDeclarations declarations(program, file);
+  for (typename Parser::InitItemContext* item : ctx->initItem()) {
+    if (auto* c = dynamic_cast<typename Parser::LocationInitContext*>(item)) {
+      declarations.location(c->Name(), c->number());
+    } else if (auto* c = dynamic_cast<typename Parser::AliasInitContext*>(item)) {
+      declarations.alias(c->Name(0), c->Name(1), ownGenericAddress(c));
+    } else if (auto* c = dynamic_cast<typename Parser::RegisterInitContext*>(item)) {
+      auto* reg = c->threadRegister();
+      declarations.registerValue(reg->ThreadId()->getSymbol(), reg->Register(), c->number());
+    } else if (dynamic_cast<typename Parser::LocationFromLocationInitContext*>(item) != nullptr) {
+      declarations.unsupportedLocationCopy(item->getStart());
+    } else {
+      declarations.unsupportedRegisterAddress(item->getStart());
+    }
+  }
+  declarations.finish();
+}
+
 }  // namespace catcheck::frontends

@@ -1,7 +1,8 @@
-// The parts of a litmus test's layout that every dialect spells alike (SEMANTICS.md 3.1, 3.2): the test name
-// on the header line, thread columns, the cells of a table row, labels and jumps, register arithmetic, and
-// the operands of one table cell. Each dialect's grammar generates its own context classes, so the helpers
-// take tokens, generic rule contexts, or (for the row cells and `value` operands) a template parameter.
+// The parts of a litmus test's layout that every dialect spells alike (SEMANTICS.md 3.1, 3.2): parsing with
+// a dialect's grammar, the test name on the header line, thread columns, the instruction table and the cells
+// of its rows, labels and jumps, register arithmetic, and the operands of one table cell. Each dialect's
+// grammar generates its own context classes, so the helpers take tokens, generic rule contexts, or (for the
+// parser, rows, cells and `value` operands) a template parameter.
 #pragma once
 
 #include "core/Program.h"
@@ -28,6 +29,31 @@ long long integerLiteral(const std::string& file, antlr4::ParserRuleContext* num
 
 // A row must have one cell per thread (SEMANTICS.md 3.2).
 void checkRowWidth(const std::string& file, antlr4::ParserRuleContext* row, size_t cells, size_t threads);
+
+// Parses `text` with a dialect's generated lexer and parser, syntax errors becoming core::InputError, and
+// hands the parse tree to `read` while the parser still owns it.
+template <class Lexer, class Parser, class Read>
+core::Program parseWithGrammar(const std::string& text, const std::string& sourceName, Read read) {
+  antlr4::ANTLRInputStream input(text);
+  Lexer lexer(&input);
+  antlr4::CommonTokenStream tokens(&lexer);
+  Parser parser(&tokens);
+  ThrowingErrorListener listener(sourceName);
+  installErrorListener(lexer, parser, listener);
+  return read(parser.main());
+}
+
+// One thread per column of the thread header, in column order, with the scope positions
+// `scopesOf(column)` gives (outermost first).
+template <class ScopeContext, class ScopesOf>
+void readThreadColumns(core::Program& program, const std::string& file,
+                       const std::vector<ScopeContext*>& columns, ScopesOf scopesOf) {
+  for (ScopeContext* column : columns) {
+    core::Thread thread = columnThread(file, column->ThreadId()->getSymbol(), program.threads.size());
+    thread.scopes = scopesOf(column);
+    program.threads.push_back(std::move(thread));
+  }
+}
 
 // The cells of an instruction row in column order, empty cells as null.
 template <class Cell>
@@ -89,5 +115,23 @@ class LitmusCell {
   core::Thread& thread_;
   std::string file_;
 };
+
+// The instruction table, column by column (thread i is column i): `build(cell, instruction)` translates each
+// non-empty cell of the dialect's grammar `Parser`. Then the labels of every thread are checked.
+template <class Parser, class Build>
+void readInstructionTable(core::Program& program, const std::string& file,
+                          const std::vector<typename Parser::InstructionRowContext*>& rows, Build build) {
+  for (typename Parser::InstructionRowContext* row : rows) {
+    std::vector<typename Parser::InstructionContext*> cells =
+        rowCells<typename Parser::InstructionContext>(file, row, program.threads.size());
+    for (size_t column = 0; column < cells.size(); ++column) {
+      if (cells[column] == nullptr) continue;
+      core::Thread& thread = program.threads[column];
+      LitmusCell cell(program, thread, file);
+      thread.code.push_back(build(cell, cells[column]));
+    }
+  }
+  for (core::Thread& thread : program.threads) checkLabels(thread);
+}
 
 }  // namespace catcheck::frontends

@@ -5,22 +5,11 @@
 // atom.cas always writes (PTX semantics): `value` is the new value, `expected` the compare value.
 #include "frontends/PtxInstructions.h"
 
-#include <map>
-
 namespace catcheck::frontends::ptx {
 namespace {
 
-core::RmwOp rmwOperation(Parser::RmwOperationContext* ctx) {
-  static const std::map<std::string, core::RmwOp> operations = {
-      {"add", core::RmwOp::Add}, {"sub", core::RmwOp::Sub},       {"mul", core::RmwOp::Mul},
-      {"div", core::RmwOp::Div}, {"and", core::RmwOp::And},       {"or", core::RmwOp::Or},
-      {"xor", core::RmwOp::Xor}, {"exch", core::RmwOp::Exchange},
-  };
-  return operations.at(ctx->getText());
-}
-
 // Kind and both halves' tags of an atom or red with the given order and scope.
-core::Instruction rmwSkeleton(CellContext& cell, const std::string& mnemonic,
+core::Instruction rmwSkeleton(LitmusCell& cell, const std::string& mnemonic,
                               Parser::MemoryOrderContext* order, Parser::ScopeContext* scope) {
   core::Instruction rmw;
   rmw.kind = core::InstructionKind::Rmw;
@@ -38,16 +27,16 @@ core::Instruction rmwSkeleton(CellContext& cell, const std::string& mnemonic,
 
 }  // namespace
 
-core::Instruction buildAtom(CellContext& cell, Parser::AtomContext* ctx) {
+core::Instruction buildAtom(LitmusCell& cell, Parser::AtomContext* ctx) {
   core::Instruction atom = rmwSkeleton(cell, "atom", ctx->memoryOrder(), ctx->scope());
-  atom.rmwOp = rmwOperation(ctx->rmwOperation());
+  atom.rmwOp = rmwOperation(ctx->rmwOperation()->getText());
   atom.reg = cell.reg(ctx->Register());
   atom.address = cell.location(ctx->Name());
   atom.value = cell.value(ctx->value());
   return atom;
 }
 
-core::Instruction buildAtomCas(CellContext& cell, Parser::AtomCasContext* ctx) {
+core::Instruction buildAtomCas(LitmusCell& cell, Parser::AtomCasContext* ctx) {
   core::Instruction cas = rmwSkeleton(cell, "atom", ctx->memoryOrder(), ctx->scope());
   cas.rmwOp = core::RmwOp::CompareExchange;
   cas.reg = cell.reg(ctx->Register());
@@ -57,10 +46,12 @@ core::Instruction buildAtomCas(CellContext& cell, Parser::AtomCasContext* ctx) {
   return cas;
 }
 
-core::Instruction buildRed(CellContext& cell, Parser::RedContext* ctx) {
-  if (ctx->rmwOperation()->getText() == "exch") cell.fail(ctx->rmwOperation(), "red has no .exch operation");
+core::Instruction buildRed(LitmusCell& cell, Parser::RedContext* ctx) {
+  if (ctx->rmwOperation()->getText() == "exch") {
+    cell.fail(ctx->rmwOperation()->getStart(), "red has no .exch operation");
+  }
   core::Instruction red = rmwSkeleton(cell, "red", ctx->memoryOrder(), ctx->scope());
-  red.rmwOp = rmwOperation(ctx->rmwOperation());
+  red.rmwOp = rmwOperation(ctx->rmwOperation()->getText());
   red.address = cell.location(ctx->Name());
   red.value = cell.value(ctx->value());
   return red;

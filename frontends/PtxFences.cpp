@@ -9,7 +9,7 @@
 
 namespace catcheck::frontends::ptx {
 
-core::Instruction buildFence(CellContext& cell, Parser::FenceContext* ctx) {
+core::Instruction buildFence(LitmusCell& cell, Parser::FenceContext* ctx) {
   core::Instruction fence;
   fence.kind = core::InstructionKind::Fence;
   fence.tags = {"F", "_", "GEN"};
@@ -27,7 +27,7 @@ core::Instruction buildProxyFence(Parser::ProxyFenceContext* ctx) {
   return fence;
 }
 
-core::Instruction buildBarrier(CellContext& cell, Parser::BarrierContext* ctx) {
+core::Instruction buildBarrier(LitmusCell& cell, Parser::BarrierContext* ctx) {
   core::Instruction barrier;
   barrier.kind = core::InstructionKind::Barrier;
   barrier.tags = {"F", "_"};

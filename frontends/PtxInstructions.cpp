@@ -1,6 +1,6 @@
-// What every PTX instruction family shares: operand resolution for one table cell, the memory-order and
-// scope rules of SEMANTICS.md 4.1 (the grammar accepts any order with an optional scope so that misuse gets a
-// message naming the rule), and the dispatch of a cell to its family.
+// What every PTX instruction family shares: the memory-order and scope rules of SEMANTICS.md 4.1 (the grammar
+// accepts any order with an optional scope so that misuse gets a message naming the rule), and the dispatch
+// of a cell to its family.
 #include "frontends/PtxInstructions.h"
 
 #include "frontends/LitmusSupport.h"
@@ -41,7 +41,7 @@ std::string scopeTag(const std::string& scope) {
   return tags.at(scope);
 }
 
-core::Instruction translate(CellContext& cell, Parser::InstructionContext* ctx) {
+core::Instruction translate(LitmusCell& cell, Parser::InstructionContext* ctx) {
   if (auto* c = ctx->label()) return buildLabel(c);
   if (auto* c = ctx->load()) return buildLoad(cell, c);
   if (auto* c = ctx->move()) return buildMove(cell, c);
@@ -56,45 +56,28 @@ core::Instruction translate(CellContext& cell, Parser::InstructionContext* ctx) 
   if (auto* c = ctx->jump()) return buildJump(c);
   if (auto* c = ctx->branch()) return buildBranch(cell, c);
   Parser::UnknownInstructionContext* unknown = ctx->unknownInstruction();
-  cell.fail(unknown, "unknown instruction '" + unknown->Name()->getText() + "'");
+  cell.fail(unknown->getStart(), "unknown instruction '" + unknown->Name()->getText() + "'");
 }
 
 }  // namespace
 
-int CellContext::location(antlr4::tree::TerminalNode* nameNode) {
-  return referenceLocation(program_, nameNode->getText());
-}
-
-core::Expr CellContext::value(Parser::ValueContext* ctx) {
-  if (ctx->Register() != nullptr) return core::Expr::registerValue(reg(ctx->Register()));
-  return core::Expr::constantValue(parseInteger(ctx->number()->getText(), locate(ctx->getStart())));
-}
-
-core::SourceLocation CellContext::locate(const antlr4::Token* token) const {
-  return locationOf(file_, token);
-}
-
-void CellContext::fail(antlr4::Token* where, const std::string& message) const {
-  throw core::InputError(locate(where), message);
-}
-
-std::string checkOrder(CellContext& cell, OrderFamily family, const std::string& mnemonic,
+std::string checkOrder(LitmusCell& cell, OrderFamily family, const std::string& mnemonic,
                        Parser::MemoryOrderContext* order, Parser::ScopeContext* scope, core::TagSet& tags) {
   const OrderRule& rule = orderRule(family);
   std::string name = order->getText();
   if (std::find(rule.allowed.begin(), rule.allowed.end(), name) == rule.allowed.end()) {
-    cell.fail(order, "memory order '" + name + "' is not allowed on " + mnemonic + " (use " +
+    cell.fail(order->getStart(), "memory order '" + name + "' is not allowed on " + mnemonic + " (use " +
                          rule.description + ")");
   }
-  if (name == "weak" && scope != nullptr) cell.fail(scope, mnemonic + ".weak takes no scope");
+  if (name == "weak" && scope != nullptr) cell.fail(scope->getStart(), mnemonic + ".weak takes no scope");
   if (name != "weak" && scope == nullptr) {
-    cell.fail(order, mnemonic + "." + name + " needs a scope (.cta, .gpu or .sys)");
+    cell.fail(order->getStart(), mnemonic + "." + name + " needs a scope (.cta, .gpu or .sys)");
   }
   if (scope != nullptr) tags.add(scopeTag(scope->getText()));
   return orderTag(name);
 }
 
-core::Instruction buildInstruction(CellContext& cell, Parser::InstructionContext* ctx) {
+core::Instruction buildInstruction(LitmusCell& cell, Parser::InstructionContext* ctx) {
   core::Instruction instruction = translate(cell, ctx);
   instruction.location = cell.locate(ctx->getStart());
   instruction.text = sourceText(ctx);

@@ -18,7 +18,7 @@ std::string proxyTag(const std::string& mnemonic) {
 
 }  // namespace
 
-core::Instruction buildLoad(CellContext& cell, Parser::LoadContext* ctx) {
+core::Instruction buildLoad(LitmusCell& cell, Parser::LoadContext* ctx) {
   core::Instruction load;
   load.kind = core::InstructionKind::Load;
   std::string mnemonic = ctx->op->getText();
@@ -30,7 +30,7 @@ core::Instruction buildLoad(CellContext& cell, Parser::LoadContext* ctx) {
   return load;
 }
 
-core::Instruction buildStore(CellContext& cell, Parser::StoreContext* ctx) {
+core::Instruction buildStore(LitmusCell& cell, Parser::StoreContext* ctx) {
   core::Instruction store;
   store.kind = core::InstructionKind::Store;
   std::string mnemonic = ctx->op->getText();
@@ -43,11 +43,12 @@ core::Instruction buildStore(CellContext& cell, Parser::StoreContext* ctx) {
   return store;
 }
 
-core::Instruction buildMove(CellContext& cell, Parser::MoveContext* ctx) {
+core::Instruction buildMove(LitmusCell& cell, Parser::MoveContext* ctx) {
   Parser::OperandContext* operand = ctx->operand();
   if (operand->Name() != nullptr) {
-    cell.fail(operand, "ld from location '" + operand->Name()->getText() +
-                           "' needs a memory order (ld.weak, ld.relaxed.<scope> or ld.acquire.<scope>)");
+    cell.fail(operand->getStart(),
+              "ld from location '" + operand->Name()->getText() +
+                  "' needs a memory order (ld.weak, ld.relaxed.<scope> or ld.acquire.<scope>)");
   }
   core::Instruction move;
   move.kind = core::InstructionKind::Local;

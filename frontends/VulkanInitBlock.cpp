@@ -8,29 +8,9 @@
 #include "frontends/VulkanLitmus.h"
 
 namespace catcheck::frontends::vulkan {
-namespace {
-
-void readItem(InitDeclarations& declarations, Parser::InitItemContext* item) {
-  if (auto* c = dynamic_cast<Parser::LocationInitContext*>(item)) {
-    declarations.location(c->Name(), c->number());
-  } else if (auto* c = dynamic_cast<Parser::AliasInitContext*>(item)) {
-    declarations.alias(c->Name(0), c->Name(1), true);
-  } else if (auto* c = dynamic_cast<Parser::RegisterInitContext*>(item)) {
-    declarations.registerValue(c->threadRegister()->ThreadId()->getSymbol(), c->threadRegister()->Register(),
-                               c->number());
-  } else if (dynamic_cast<Parser::LocationFromLocationInitContext*>(item) != nullptr) {
-    declarations.unsupportedLocationCopy(item->getStart());
-  } else {
-    declarations.unsupportedRegisterAddress(item->getStart());
-  }
-}
-
-}  // namespace
 
 void readInitBlock(core::Program& program, const std::string& file, Parser::InitBlockContext* ctx) {
-  InitDeclarations declarations(program, file);
-  for (Parser::InitItemContext* item : ctx->initItem()) readItem(declarations, item);
-  declarations.finish();
+  readInitItems<Parser>(program, file, ctx, [](Parser::AliasInitContext*) { return true; });
 }
 
 void readSswBlock(core::Program& program, const std::string& file, Parser::SswBlockContext* ctx) {

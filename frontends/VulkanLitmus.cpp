@@ -9,65 +9,35 @@
 
 #include "LitmusVulkanLexer.h"
 #include "frontends/LitmusAssertions.h"
-#include "frontends/LitmusSupport.h"
+#include "frontends/LitmusLayout.h"
 
 namespace catcheck::frontends::vulkan {
 namespace {
 
-class ProgramReader {
- public:
-  explicit ProgramReader(std::string file) : file_(std::move(file)) {}
-
-  core::Program read(Parser::MainContext* tree) {
-    program_.arch = core::Architecture::Vulkan;
-    program_.file = file_;
-    program_.name = testName(tree->header(), tree->header()->arch, Parser::String);
-    readThreads(tree->threadHeader());
-    readInitBlock(program_, file_, tree->initBlock());
-    if (tree->sswBlock() != nullptr) readSswBlock(program_, file_, tree->sswBlock());
-    for (Parser::InstructionRowContext* row : tree->instructionRow()) readRow(row);
-    for (core::Thread& thread : program_.threads) checkLabels(thread);
-    readConditions<Parser>(program_, file_, tree->assertionFilter(), tree->assertionClause());
-    return std::move(program_);
-  }
-
- private:
-  void readThreads(Parser::ThreadHeaderContext* header) {
-    for (Parser::ThreadScopeContext* scope : header->threadScope()) {
-      core::Thread thread = columnThread(file_, scope->ThreadId()->getSymbol(), program_.threads.size());
-      thread.scopes = {{core::ScopeLevel::Device, 0},
-                       {core::ScopeLevel::QueueFamily, scopeId(file_, scope->qf)},
-                       {core::ScopeLevel::Workgroup, scopeId(file_, scope->wg)},
-                       {core::ScopeLevel::Subgroup, scopeId(file_, scope->sg)}};
-      program_.threads.push_back(std::move(thread));
-    }
-  }
-
-  void readRow(Parser::InstructionRowContext* row) {
-    std::vector<Parser::InstructionContext*> cells =
-        rowCells<Parser::InstructionContext>(file_, row, program_.threads.size());
-    for (size_t column = 0; column < cells.size(); ++column) {
-      if (cells[column] == nullptr) continue;
-      core::Thread& thread = program_.threads[column];
-      LitmusCell cell(program_, thread, file_);
-      thread.code.push_back(buildInstruction(cell, cells[column]));
-    }
-  }
-
-  std::string file_;
-  core::Program program_;
-};
+core::Program readProgram(const std::string& file, Parser::MainContext* tree) {
+  core::Program program;
+  program.arch = core::Architecture::Vulkan;
+  program.file = file;
+  program.name = testName(tree->header(), tree->header()->arch, Parser::String);
+  auto scopesOf = [&file](Parser::ThreadScopeContext* scope) {
+    return std::vector<core::ScopePosition>{{core::ScopeLevel::Device, 0},
+                                            {core::ScopeLevel::QueueFamily, scopeId(file, scope->qf)},
+                                            {core::ScopeLevel::Workgroup, scopeId(file, scope->wg)},
+                                            {core::ScopeLevel::Subgroup, scopeId(file, scope->sg)}};
+  };
+  readThreadColumns(program, file, tree->threadHeader()->threadScope(), scopesOf);
+  readInitBlock(program, file, tree->initBlock());
+  if (tree->sswBlock() != nullptr) readSswBlock(program, file, tree->sswBlock());
+  readInstructionTable<Parser>(program, file, tree->instructionRow(), buildInstruction);
+  readConditions<Parser>(program, file, tree->assertionFilter(), tree->assertionClause());
+  return program;
+}
 
 }  // namespace
 
 core::Program parseVulkanLitmus(const std::string& text, const std::string& sourceName) {
-  antlr4::ANTLRInputStream input(text);
-  grammar::LitmusVulkanLexer lexer(&input);
-  antlr4::CommonTokenStream tokens(&lexer);
-  Parser parser(&tokens);
-  ThrowingErrorListener listener(sourceName);
-  installErrorListener(lexer, parser, listener);
-  return ProgramReader(sourceName).read(parser.main());
+  return parseWithGrammar<grammar::LitmusVulkanLexer, Parser>(
+      text, sourceName, [&sourceName](Parser::MainContext* tree) { return readProgram(sourceName, tree); });
 }
 
 }  // namespace catcheck::frontends::vulkan

@@ -1,26 +1,19 @@
 // Bad PTX litmus input gives one core::InputError with file:line:col and a one-line message (DESIGN.md
 // decision 8). Each test pins the exact message.
-#include "frontends/Litmus.h"
+#include "PtxTestSupport.h"
 
 #include <gtest/gtest.h>
 
 namespace catcheck::frontends {
 namespace {
 
+using testing::errorOf;
+
 // A two-thread test whose second row is `row`, with the given init block and condition.
 std::string test(const std::string& row, const std::string& init = "x=0;",
                  const std::string& condition = "exists (P0:r0 == 1)") {
   return "PTX bad\n{ " + init + " }\n P0@cta 0,gpu 0 | P1@cta 0,gpu 0 ;\n ld.weak r0, x | ;\n" + row + "\n" +
          condition + "\n";
-}
-
-std::string errorOf(const std::string& text) {
-  try {
-    parseLitmusText(text, "bad.litmus");
-  } catch (const core::InputError& e) {
-    return e.what();
-  }
-  return "no error";
 }
 
 TEST(PtxErrors, SyntaxErrorsNameTheTokenAndTheAlternatives) {

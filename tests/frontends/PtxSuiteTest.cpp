@@ -1,25 +1,17 @@
 // Every PTX litmus file of the reference suite (shared/suite/litmus/PTX) must parse: the front end has to
 // accept every form that occurs there (SEMANTICS.md 3) and produce a structurally sound program. Bulk runs
 // parse in parallel, so the suite is also parsed from several threads at once.
-#include "frontends/Litmus.h"
+#include "PtxTestSupport.h"
 
 #include <gtest/gtest.h>
 
-#include <algorithm>
-#include <filesystem>
 #include <future>
 
 namespace catcheck::frontends {
 namespace {
 
 std::vector<std::string> suiteFiles() {
-  std::vector<std::string> files;
-  for (const auto& entry : std::filesystem::recursive_directory_iterator(CATCHECK_SUITE_DIR "/litmus/PTX")) {
-    if (entry.is_regular_file() && entry.path().extension() == ".litmus")
-      files.push_back(entry.path().string());
-  }
-  std::sort(files.begin(), files.end());
-  return files;
+  return testing::litmusFilesUnder(std::string(CATCHECK_SUITE_DIR) + "/litmus/PTX");
 }
 
 // Memory objects point at root objects, and every instruction has its text and position.

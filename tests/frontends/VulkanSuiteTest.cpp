@@ -8,22 +8,13 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <filesystem>
 #include <fstream>
 #include <future>
 
 namespace catcheck::frontends {
 namespace {
 
-std::vector<std::string> suiteFiles() {
-  std::vector<std::string> files;
-  for (const auto& entry : std::filesystem::recursive_directory_iterator(testing::vulkanSuitePath(""))) {
-    if (entry.is_regular_file() && entry.path().extension() == ".litmus")
-      files.push_back(entry.path().string());
-  }
-  std::sort(files.begin(), files.end());
-  return files;
-}
+std::vector<std::string> suiteFiles() { return testing::litmusFilesUnder(testing::vulkanSuitePath("")); }
 
 // The rest of the file's first line after the dialect word.
 std::string headerName(const std::string& file) {

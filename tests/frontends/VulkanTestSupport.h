@@ -1,5 +1,5 @@
-// Helpers of the Vulkan front-end tests: suite files, one-table tests written inline, and error messages.
-// Tag and register helpers are the PTX tests' (PtxTestSupport.h), which are not PTX-specific.
+// Helpers of the Vulkan front-end tests: suite files and one-table tests written inline. Listing files, tag,
+// register and error-message helpers are PtxTestSupport.h's, which are not PTX-specific.
 #pragma once
 
 #include "PtxTestSupport.h"
@@ -24,16 +24,6 @@ inline std::string vulkanTest(const std::string& init, const std::string& thread
   std::string text = "VULKAN test\n{ " + init + " }\n " + threads + " ;\n";
   for (const std::string& row : rows) text += " " + row + " ;\n";
   return text + condition + "\n";
-}
-
-// The message of the InputError that parsing `text` (as bad.litmus) throws, or "no error".
-inline std::string errorOf(const std::string& text) {
-  try {
-    parseLitmusText(text, "bad.litmus");
-  } catch (const core::InputError& e) {
-    return e.what();
-  }
-  return "no error";
 }
 
 }  // namespace catcheck::frontends::testing

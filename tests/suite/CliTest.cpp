@@ -1,28 +1,15 @@
 // The command line's contract: the verdict block, exit codes (0 ok, 1 disagreement, 2 bad input or usage)
 // and one `file:line:col: error:` message for bad input. Each case runs the built binary.
+#include "tests/suite/CatcheckProcess.h"
+
 #include <gtest/gtest.h>
 
-#include <array>
-#include <cstdio>
 #include <string>
-#include <sys/wait.h>
 
 namespace {
 
-struct CommandResult {
-  int exitCode;
-  std::string output;  // stdout and stderr
-};
-
-CommandResult runCatcheck(const std::string& arguments) {
-  std::string command = std::string(CATCHECK_BINARY) + " " + arguments + " 2>&1";
-  FILE* pipe = popen(command.c_str(), "r");
-  std::string output;
-  std::array<char, 4096> buffer{};
-  while (pipe != nullptr && fgets(buffer.data(), buffer.size(), pipe) != nullptr) output += buffer.data();
-  int status = pipe == nullptr ? -1 : pclose(pipe);
-  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, output};
-}
+using catcheck::testing::CommandResult;
+using catcheck::testing::runCatcheck;
 
 const std::string kSource = CATCHECK_SOURCE_DIR;
 const std::string kData = kSource + "/tests/suite/data/";
