@@ -3,11 +3,11 @@
 // the builder so that equal subterms are shared. Knows nothing about events.
 #pragma once
 
-#include "core/SourceLocation.h"
-
 #include <map>
 #include <string>
 #include <vector>
+
+#include "core/SourceLocation.h"
 
 namespace catcheck::cat {
 

@@ -1,9 +1,9 @@
 // Entry points of the `.cat` front end: text -> parse tree (grammar/Cat.g4) -> resolved, desugared Model.
 #pragma once
 
-#include "cat/Model.h"
-
 #include <string>
+
+#include "cat/Model.h"
 
 namespace catcheck::cat {
 

@@ -186,14 +186,43 @@ using Builder = std::function<RelationBounds(const EventGraph&)>;
 
 const std::map<std::string, Builder>& builders() {
   static const std::map<std::string, Builder> table = {
-      {"po", [](const EventGraph& g) { return staticRelation(g, [](const Event& a, const Event& b) { return a.thread >= 0 && a.thread == b.thread && a.poIndex < b.poIndex; }); }},
+      {"po",
+       [](const EventGraph& g) {
+         return staticRelation(g, [](const Event& a, const Event& b) {
+           return a.thread >= 0 && a.thread == b.thread && a.poIndex < b.poIndex;
+         });
+       }},
       {"int", [](const EventGraph& g) { return staticRelation(g, sameThread); }},
-      {"ext", [](const EventGraph& g) { return staticRelation(g, [](const Event& a, const Event& b) { return !sameThread(a, b); }); }},
-      {"id", [](const EventGraph& g) { return staticRelation(g, [](const Event& a, const Event& b) { return a.id == b.id; }); }},
-      {"loc", [](const EventGraph& g) { return staticRelation(g, [](const Event& a, const Event& b) { return a.isMemory() && b.isMemory() && a.physical == b.physical; }); }},
-      {"vloc", [](const EventGraph& g) { return staticRelation(g, [](const Event& a, const Event& b) { return a.isMemory() && b.isMemory() && a.generic == b.generic; }); }},
-      {"amo", [](const EventGraph& g) { return staticRelation(g, [](const Event& a, const Event& b) { return a.kind == EventKind::Read && a.rmwPartner == b.id; }); }},
-      {"sr", [](const EventGraph& g) { return staticRelation(g, [&g](const Event& a, const Event& b) { return mutuallyInScope(g, a, b); }); }},
+      {"ext",
+       [](const EventGraph& g) {
+         return staticRelation(g, [](const Event& a, const Event& b) { return !sameThread(a, b); });
+       }},
+      {"id",
+       [](const EventGraph& g) {
+         return staticRelation(g, [](const Event& a, const Event& b) { return a.id == b.id; });
+       }},
+      {"loc",
+       [](const EventGraph& g) {
+         return staticRelation(g, [](const Event& a, const Event& b) {
+           return a.isMemory() && b.isMemory() && a.physical == b.physical;
+         });
+       }},
+      {"vloc",
+       [](const EventGraph& g) {
+         return staticRelation(g, [](const Event& a, const Event& b) {
+           return a.isMemory() && b.isMemory() && a.generic == b.generic;
+         });
+       }},
+      {"amo",
+       [](const EventGraph& g) {
+         return staticRelation(g, [](const Event& a, const Event& b) {
+           return a.kind == EventKind::Read && a.rmwPartner == b.id;
+         });
+       }},
+      {"sr",
+       [](const EventGraph& g) {
+         return staticRelation(g, [&g](const Event& a, const Event& b) { return mutuallyInScope(g, a, b); });
+       }},
       {"scta", [](const EventGraph& g) { return scopeRelation(g, ScopeLevel::Cta); }},
       {"ssg", [](const EventGraph& g) { return scopeRelation(g, ScopeLevel::Subgroup); }},
       {"swg", [](const EventGraph& g) { return scopeRelation(g, ScopeLevel::Workgroup); }},
@@ -228,8 +257,8 @@ bool sameScopeInstance(const Thread& a, const Thread& b, ScopeLevel level) {
 
 std::optional<ScopeLevel> eventScope(const Event& e) {
   static const std::pair<const char*, ScopeLevel> tags[] = {
-      {"CTA", ScopeLevel::Cta},       {"GPU", ScopeLevel::Gpu},         {"SYS", ScopeLevel::System},
-      {"SG", ScopeLevel::Subgroup},   {"WG", ScopeLevel::Workgroup},    {"QF", ScopeLevel::QueueFamily},
+      {"CTA", ScopeLevel::Cta},     {"GPU", ScopeLevel::Gpu},      {"SYS", ScopeLevel::System},
+      {"SG", ScopeLevel::Subgroup}, {"WG", ScopeLevel::Workgroup}, {"QF", ScopeLevel::QueueFamily},
       {"DV", ScopeLevel::Device}};
   for (const auto& [tag, level] : tags) {
     if (e.tags.has(tag)) return level;

@@ -3,11 +3,11 @@
 // encoder within their may sets.
 #pragma once
 
-#include "core/Bounds.h"
-#include "core/EventGraph.h"
-
 #include <optional>
 #include <string>
+
+#include "core/Bounds.h"
+#include "core/EventGraph.h"
 
 namespace catcheck::core {
 

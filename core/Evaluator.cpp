@@ -8,9 +8,9 @@
 // that moving to a neighbouring execution recomputes only what changed (the enumerator's inner loop).
 #include "core/Evaluator.h"
 
-#include "core/BaseRelations.h"
-
 #include <stdexcept>
+
+#include "core/BaseRelations.h"
 
 namespace catcheck::core {
 
@@ -204,7 +204,8 @@ PairSet Evaluator::baseRelation(NodeId id, const Node& node) const {
 PairSet Evaluator::evaluateRelation(const Node& node) const {
   auto arg = [&](size_t i) -> const PairSet& { return relation(node.args.at(i)); };
   switch (node.op) {
-    case Op::Empty: return PairSet(graph_.size());
+    case Op::Empty:
+      return PairSet(graph_.size());
     case Op::Union: {
       PairSet value = arg(0);
       return value |= arg(1);
@@ -221,18 +222,22 @@ PairSet Evaluator::evaluateRelation(const Node& node) const {
       PairSet first = arg(0);
       return first.compose(arg(1));
     }
-    case Op::Inverse: return arg(0).inverse();
-    case Op::TransitiveClosure: return arg(0).transitiveClosure();
+    case Op::Inverse:
+      return arg(0).inverse();
+    case Op::TransitiveClosure:
+      return arg(0).transitiveClosure();
     case Op::Product: {
       EventSet first = set(node.args.at(0));
       return PairSet::product(first, set(node.args.at(1)));
     }
-    case Op::IdentityOn: return PairSet::identity(set(node.args.at(0)));
+    case Op::IdentityOn:
+      return PairSet::identity(set(node.args.at(0)));
     case Op::Complement: {
       PairSet value = executedPairs();
       return value.subtract(arg(0));
     }
-    default: throw std::logic_error("set operator used as a relation");
+    default:
+      throw std::logic_error("set operator used as a relation");
   }
 }
 
@@ -243,7 +248,8 @@ EventSet Evaluator::evaluateSet(NodeId id, const Node& node) const {
       EventSet value = *tagged_[static_cast<size_t>(id)];
       return value &= execution_.executed;
     }
-    case Op::Empty: return EventSet(graph_.size());
+    case Op::Empty:
+      return EventSet(graph_.size());
     case Op::Union: {
       EventSet value = arg(0);
       return value |= arg(1);
@@ -260,9 +266,12 @@ EventSet Evaluator::evaluateSet(NodeId id, const Node& node) const {
       EventSet value = execution_.executed;
       return value.subtract(arg(0));
     }
-    case Op::Domain: return relation(node.args.at(0)).domain();
-    case Op::Range: return relation(node.args.at(0)).range();
-    default: throw std::logic_error("relation operator used as a set");
+    case Op::Domain:
+      return relation(node.args.at(0)).domain();
+    case Op::Range:
+      return relation(node.args.at(0)).range();
+    default:
+      throw std::logic_error("relation operator used as a set");
   }
 }
 
@@ -314,9 +323,15 @@ bool Evaluator::axiomHolds(const cat::Axiom& axiom) const {
   } else {
     const PairSet& r = relation(axiom.relation);
     switch (axiom.kind) {
-      case cat::AxiomKind::Empty: check = r.empty(); break;
-      case cat::AxiomKind::Irreflexive: check = !hasSelfPair(r); break;
-      case cat::AxiomKind::Acyclic: check = !hasSelfPair(r.transitiveClosure()); break;
+      case cat::AxiomKind::Empty:
+        check = r.empty();
+        break;
+      case cat::AxiomKind::Irreflexive:
+        check = !hasSelfPair(r);
+        break;
+      case cat::AxiomKind::Acyclic:
+        check = !hasSelfPair(r.transitiveClosure());
+        break;
     }
   }
   return axiom.negated ? !check : check;

@@ -4,14 +4,14 @@
 // is re-evaluated here, and on small tests the enumerator (Enumerator.h) uses it as an oracle.
 #pragma once
 
+#include <optional>
+#include <string>
+#include <vector>
+
 #include "cat/Model.h"
 #include "core/EventGraph.h"
 #include "core/Execution.h"
 #include "core/PairSet.h"
-
-#include <optional>
-#include <string>
-#include <vector>
 
 namespace catcheck::core {
 

@@ -7,13 +7,13 @@
 // one physical location, init writes first, acyclic apart from pairs of init writes (left free), total
 // under Vulkan; sync_fence orders every executed pair of mutually-in-scope SC fences one way, acyclically,
 // and relates nothing else but SC fences; each final memory value is that of a co-maximal write.
-#include "core/BaseRelations.h"
-#include "core/Evaluator.h"
-#include "core/EvaluatorProgram.h"
-
 #include <algorithm>
 #include <cstdint>
 #include <set>
+
+#include "core/BaseRelations.h"
+#include "core/Evaluator.h"
+#include "core/EvaluatorProgram.h"
 
 namespace catcheck::core {
 namespace {

@@ -11,9 +11,9 @@
 // Barrier groups follow the encoder's rules on the same data (see BarrierSemantics in the header).
 #include "core/EvaluatorProgram.h"
 
-#include "core/BaseRelations.h"
-
 #include <string>
+
+#include "core/BaseRelations.h"
 
 namespace catcheck::core {
 namespace {
@@ -27,20 +27,34 @@ std::optional<long long> divide(long long a, long long b) {
 
 std::optional<long long> arithmetic(ExprOp op, long long a, long long b) {
   switch (op) {
-    case ExprOp::Add: return a + b;
-    case ExprOp::Sub: return a - b;
-    case ExprOp::Mul: return a * b;
-    case ExprOp::Div: return divide(a, b);
-    case ExprOp::And: return a & b;
-    case ExprOp::Or: return a | b;
-    case ExprOp::Xor: return a ^ b;
-    case ExprOp::Eq: return a == b;
-    case ExprOp::Ne: return a != b;
-    case ExprOp::Lt: return a < b;
-    case ExprOp::Le: return a <= b;
-    case ExprOp::Gt: return a > b;
-    case ExprOp::Ge: return a >= b;
-    default: return std::nullopt;
+    case ExprOp::Add:
+      return a + b;
+    case ExprOp::Sub:
+      return a - b;
+    case ExprOp::Mul:
+      return a * b;
+    case ExprOp::Div:
+      return divide(a, b);
+    case ExprOp::And:
+      return a & b;
+    case ExprOp::Or:
+      return a | b;
+    case ExprOp::Xor:
+      return a ^ b;
+    case ExprOp::Eq:
+      return a == b;
+    case ExprOp::Ne:
+      return a != b;
+    case ExprOp::Lt:
+      return a < b;
+    case ExprOp::Le:
+      return a <= b;
+    case ExprOp::Gt:
+      return a > b;
+    case ExprOp::Ge:
+      return a >= b;
+    default:
+      return std::nullopt;
   }
 }
 
@@ -288,8 +302,10 @@ class RunCompletion {
 
 std::optional<long long> evaluateExpr(const Expr& e, const RegisterValues& regs) {
   switch (e.op) {
-    case ExprOp::Constant: return e.constant;
-    case ExprOp::Register: return regs.at(static_cast<size_t>(e.reg));
+    case ExprOp::Constant:
+      return e.constant;
+    case ExprOp::Register:
+      return regs.at(static_cast<size_t>(e.reg));
     case ExprOp::Ite: {
       std::optional<long long> condition = evaluateExpr(e.args.at(0), regs);
       if (!condition) return std::nullopt;

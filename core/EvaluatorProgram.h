@@ -3,13 +3,13 @@
 // together. It restates the rules of SEMANTICS.md §2.2 and §5 on values instead of formulas.
 #pragma once
 
-#include "core/EventGraph.h"
-#include "core/PairSet.h"
-
 #include <functional>
 #include <map>
 #include <optional>
 #include <vector>
+
+#include "core/EventGraph.h"
+#include "core/PairSet.h"
 
 namespace catcheck::core {
 

@@ -3,9 +3,9 @@
 // thread in program order. Tags follow SEMANTICS.md §5; init writes carry W, M, _ and IW only.
 #include "core/EventGraph.h"
 
-#include "core/LoopUnrolling.h"
-
 #include <map>
+
+#include "core/LoopUnrolling.h"
 
 namespace catcheck::core {
 namespace {
@@ -46,7 +46,9 @@ void collectIterations(UnrolledThread& thread, const std::vector<UnrollItem>& it
   for (size_t i = 0; i < items.size(); ++i) {
     for (const auto& membership : items[i].iterations) {
       auto [it, fresh] = index.emplace(membership, static_cast<int>(thread.iterations.size()));
-      if (fresh) thread.iterations.push_back({membership.first, membership.second, static_cast<int>(i), static_cast<int>(i)});
+      if (fresh)
+        thread.iterations.push_back(
+            {membership.first, membership.second, static_cast<int>(i), static_cast<int>(i)});
       thread.iterations[static_cast<size_t>(it->second)].last = static_cast<int>(i);
       thread.steps[i].iteration = it->second;
     }
@@ -69,18 +71,24 @@ void resolveJumps(UnrolledThread& thread, const std::vector<UnrollItem>& items) 
       continue;
     }
     auto it = labels.find(items[i].target);
-    if (it == labels.end()) throw InputError(items[i].instruction->location, "undefined label '" + items[i].target + "'");
+    if (it == labels.end())
+      throw InputError(items[i].instruction->location, "undefined label '" + items[i].target + "'");
     step.jumpTarget = it->second;
   }
 }
 
 EventKind eventKindOf(InstructionKind kind) {
   switch (kind) {
-    case InstructionKind::Load: return EventKind::Read;
-    case InstructionKind::Store: return EventKind::Write;
-    case InstructionKind::Fence: return EventKind::Fence;
-    case InstructionKind::Barrier: return EventKind::Barrier;
-    default: return EventKind::Visible;
+    case InstructionKind::Load:
+      return EventKind::Read;
+    case InstructionKind::Store:
+      return EventKind::Write;
+    case InstructionKind::Fence:
+      return EventKind::Fence;
+    case InstructionKind::Barrier:
+      return EventKind::Barrier;
+    default:
+      return EventKind::Visible;
   }
 }
 
@@ -116,8 +124,11 @@ void addThreadEvents(EventGraph& graph, const Program& program, UnrolledThread& 
       case InstructionKind::Store:
       case InstructionKind::Fence:
       case InstructionKind::Barrier:
-      case InstructionKind::Visible: push(step, index, eventKindOf(in.kind), in.tags); break;
-      default: break;
+      case InstructionKind::Visible:
+        push(step, index, eventKindOf(in.kind), in.tags);
+        break;
+      default:
+        break;
     }
   }
 }
@@ -170,7 +181,8 @@ std::string EventGraph::describe(int eventId) const {
   std::string text = program->threads.at(static_cast<size_t>(e.thread)).name + ": " + step.instruction->text;
   if (e.rmwPartner >= 0) text += e.kind == EventKind::Read ? " (read)" : " (write)";
   if (step.iteration >= 0) {
-    const Iteration& it = threads.at(static_cast<size_t>(e.thread)).iterations.at(static_cast<size_t>(step.iteration));
+    const Iteration& it =
+        threads.at(static_cast<size_t>(e.thread)).iterations.at(static_cast<size_t>(step.iteration));
     text += " [iteration " + std::to_string(it.index + 1) + "]";
   }
   return text;

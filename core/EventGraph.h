@@ -2,11 +2,11 @@
 // forward, and the events those steps produce. Relations of a `.cat` model range over these events.
 #pragma once
 
-#include "core/PairSet.h"
-#include "core/Program.h"
-
 #include <string>
 #include <vector>
+
+#include "core/PairSet.h"
+#include "core/Program.h"
 
 namespace catcheck::core {
 
@@ -20,7 +20,7 @@ struct Step {
   InstructionKind kind = InstructionKind::Local;
   int jumpTarget = -1;  // Jump: index of the target step; == steps.size() means the thread's end
   JumpRole role = JumpRole::Normal;
-  bool unconditional = false;  // Jump without condition
+  bool unconditional = false;   // Jump without condition
   std::string barrierInstance;  // with the iteration suffix of unrolled loops
   int iteration = -1;           // innermost loop iteration containing the step (index into iterations)
   // Back-edge of a loop iteration: when taken after an iteration without side effects (no memory write,
@@ -28,7 +28,7 @@ struct Step {
   // without terminating (Dat3M's dynamic spin-loop terminator).
   bool backEdge = false;
   std::vector<int> liveWritten;
-  std::vector<int> events;      // events this step produces (Rmw: read then write)
+  std::vector<int> events;  // events this step produces (Rmw: read then write)
 };
 
 // One unrolled copy of a loop body: steps [first, last] of its thread.
@@ -58,7 +58,9 @@ struct Event {
   int physical = -1;
   int generic = -1;
   int rmwPartner = -1;  // the other half of an RMW
-  bool isMemory() const { return kind == EventKind::Init || kind == EventKind::Read || kind == EventKind::Write; }
+  bool isMemory() const {
+    return kind == EventKind::Init || kind == EventKind::Read || kind == EventKind::Write;
+  }
   bool isWrite() const { return kind == EventKind::Init || kind == EventKind::Write; }
 };
 

@@ -4,10 +4,10 @@
 // encoder extracts one from a solver model so that every witness can be re-checked independently.
 #pragma once
 
+#include <vector>
+
 #include "core/EventGraph.h"
 #include "core/PairSet.h"
-
-#include <vector>
 
 namespace catcheck::core {
 
@@ -15,12 +15,12 @@ struct Execution {
   EventSet executed;
   std::vector<long long> value;  // per event (memory events only; 0 elsewhere)
   PairSet rf;
-  PairSet co;          // as chosen (PTX: possibly partial, not necessarily transitive)
-  PairSet syncFence;   // sync_fence pairs
-  PairSet syncBarrier; // syncbar pairs
+  PairSet co;           // as chosen (PTX: possibly partial, not necessarily transitive)
+  PairSet syncFence;    // sync_fence pairs
+  PairSet syncBarrier;  // syncbar pairs
   std::vector<std::vector<long long>> finalRegisters;  // per thread, per register
   std::vector<long long> finalMemory;                  // per memory object
-  bool terminated = true;  // every thread reached its end normally
+  bool terminated = true;                              // every thread reached its end normally
 };
 
 }  // namespace catcheck::core

@@ -26,7 +26,9 @@ std::vector<int> registersRead(const Instruction& in) {
   };
   switch (in.kind) {
     case InstructionKind::Store:
-    case InstructionKind::Local: add(in.value); break;
+    case InstructionKind::Local:
+      add(in.value);
+      break;
     case InstructionKind::Rmw:
       add(in.value);
       add(in.expected);
@@ -38,13 +40,15 @@ std::vector<int> registersRead(const Instruction& in) {
       if (in.barrierResource) add(*in.barrierResource);
       if (in.barrierQuorum) add(*in.barrierQuorum);
       break;
-    default: break;
+    default:
+      break;
   }
   return regs;
 }
 
 std::optional<int> registerWritten(const Instruction& in) {
-  bool defines = in.kind == InstructionKind::Load || in.kind == InstructionKind::Rmw || in.kind == InstructionKind::Local;
+  bool defines = in.kind == InstructionKind::Load || in.kind == InstructionKind::Rmw ||
+                 in.kind == InstructionKind::Local;
   return defines ? in.reg : std::nullopt;
 }
 
@@ -57,7 +61,8 @@ std::map<std::string, int> labelPositions(const std::vector<UnrollItem>& items) 
 }
 
 // Successor positions of item i (items.size() is the thread's end).
-std::vector<int> successors(const std::vector<UnrollItem>& items, const std::map<std::string, int>& labels, int i) {
+std::vector<int> successors(const std::vector<UnrollItem>& items, const std::map<std::string, int>& labels,
+                            int i) {
   const UnrollItem& item = items[static_cast<size_t>(i)];
   std::vector<int> next;
   if (item.instruction->kind == InstructionKind::Jump) {
@@ -78,7 +83,8 @@ std::set<int> liveRegisters(const std::vector<UnrollItem>& items, int header) {
     changed = false;
     for (int i = static_cast<int>(items.size()) - 1; i >= 0; --i) {
       std::set<int> live;
-      for (int s : successors(items, labels, i)) live.insert(liveIn[static_cast<size_t>(s)].begin(), liveIn[static_cast<size_t>(s)].end());
+      for (int s : successors(items, labels, i))
+        live.insert(liveIn[static_cast<size_t>(s)].begin(), liveIn[static_cast<size_t>(s)].end());
       const Instruction& in = *items[static_cast<size_t>(i)].instruction;
       if (auto w = registerWritten(in)) live.erase(*w);
       for (int r : registersRead(in)) live.insert(r);
@@ -122,7 +128,8 @@ std::optional<Loop> innermostLoop(const std::vector<UnrollItem>& items) {
   for (size_t j = 0; j < items.size(); ++j) {
     if (items[j].instruction->kind != InstructionKind::Jump || items[j].role != JumpRole::Normal) continue;
     auto it = labels.find(items[j].target);
-    if (it != labels.end() && it->second <= static_cast<int>(j)) lastBackJump[it->second] = static_cast<int>(j);
+    if (it != labels.end() && it->second <= static_cast<int>(j))
+      lastBackJump[it->second] = static_cast<int>(j);
   }
   std::optional<Loop> best;
   for (const auto& [header, backJump] : lastBackJump) {
@@ -148,7 +155,8 @@ std::vector<UnrollItem> copyBody(const std::vector<UnrollItem>& items, const Loo
   std::string loopName = header + "/" + std::to_string(loopNumber);
   std::set<std::string> bodyLabels;
   for (int i = loop.header; i <= loop.backJump; ++i) {
-    if (items[static_cast<size_t>(i)].instruction->kind == InstructionKind::Label) bodyLabels.insert(items[static_cast<size_t>(i)].label);
+    if (items[static_cast<size_t>(i)].instruction->kind == InstructionKind::Label)
+      bodyLabels.insert(items[static_cast<size_t>(i)].label);
   }
   std::vector<UnrollItem> result;
   for (int copy = 0; copy < copies; ++copy) {
@@ -156,8 +164,10 @@ std::vector<UnrollItem> copyBody(const std::vector<UnrollItem>& items, const Loo
       UnrollItem item = items[static_cast<size_t>(i)];
       for (auto& [inner, index] : item.iterations) inner += "." + std::to_string(copy);
       item.iterations.insert(item.iterations.begin(), {loopName, copy});
-      if (!item.barrierInstance.empty()) item.barrierInstance = barrierInstanceOf(item.barrierInstance, header, copy, copies);
-      if (item.instruction->kind == InstructionKind::Label) item.label = suffixed(item.label, loopNumber, copy);
+      if (!item.barrierInstance.empty())
+        item.barrierInstance = barrierInstanceOf(item.barrierInstance, header, copy, copies);
+      if (item.instruction->kind == InstructionKind::Label)
+        item.label = suffixed(item.label, loopNumber, copy);
       bool isJump = item.instruction->kind == InstructionKind::Jump && item.role == JumpRole::Normal;
       if (isJump && item.target == header) {
         item.backEdge = true;

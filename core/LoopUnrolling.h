@@ -1,11 +1,11 @@
 // Loop unrolling with spin-loop instrumentation; see LoopUnrolling.cpp.
 #pragma once
 
-#include "core/EventGraph.h"
-
 #include <string>
 #include <utility>
 #include <vector>
+
+#include "core/EventGraph.h"
 
 namespace catcheck::core {
 

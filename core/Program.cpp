@@ -7,13 +7,20 @@ namespace catcheck::core {
 
 const char* scopeLevelName(ScopeLevel level) {
   switch (level) {
-    case ScopeLevel::System: return "sys";
-    case ScopeLevel::Gpu: return "gpu";
-    case ScopeLevel::Cta: return "cta";
-    case ScopeLevel::Device: return "dv";
-    case ScopeLevel::QueueFamily: return "qf";
-    case ScopeLevel::Workgroup: return "wg";
-    case ScopeLevel::Subgroup: return "sg";
+    case ScopeLevel::System:
+      return "sys";
+    case ScopeLevel::Gpu:
+      return "gpu";
+    case ScopeLevel::Cta:
+      return "cta";
+    case ScopeLevel::Device:
+      return "dv";
+    case ScopeLevel::QueueFamily:
+      return "qf";
+    case ScopeLevel::Workgroup:
+      return "wg";
+    case ScopeLevel::Subgroup:
+      return "sg";
   }
   return "?";
 }

@@ -4,14 +4,14 @@
 // barriers with instance ids, resource ids and quorums. Litmus front ends are its simplest producers.
 #pragma once
 
-#include "core/Expr.h"
-#include "core/SourceLocation.h"
-#include "core/Tags.h"
-
 #include <map>
 #include <optional>
 #include <string>
 #include <vector>
+
+#include "core/Expr.h"
+#include "core/SourceLocation.h"
+#include "core/Tags.h"
 
 namespace catcheck::core {
 
@@ -72,11 +72,11 @@ struct Instruction {
 };
 
 struct Thread {
-  std::string name;  // P0, P1, ...
+  std::string name;                   // P0, P1, ...
   std::vector<ScopePosition> scopes;  // outermost first
   std::vector<Instruction> code;
   std::map<int, long long> registerInits;
-  std::vector<std::string> registerNames;  // register index -> name (r0, ...)
+  std::vector<std::string> registerNames;      // register index -> name (r0, ...)
   int registerIndex(const std::string& name);  // interns a register name
 };
 

@@ -15,19 +15,24 @@ std::string trimmed(const std::string& text) {
 
 ProgressModel parseModel(const std::string& name) {
   static const std::map<std::string, ProgressModel> models = {
-      {"FAIR", ProgressModel::Fair}, {"HSA", ProgressModel::Hsa},   {"OBE", ProgressModel::Obe},
+      {"FAIR", ProgressModel::Fair},      {"HSA", ProgressModel::Hsa},   {"OBE", ProgressModel::Obe},
       {"HSA_OBE", ProgressModel::HsaObe}, {"LOBE", ProgressModel::Lobe}, {"UNFAIR", ProgressModel::Unfair}};
   auto it = models.find(name);
-  if (it == models.end()) throw std::invalid_argument("unknown progress model '" + name + "' (expected FAIR, HSA, OBE, HSA_OBE, LOBE or UNFAIR)");
+  if (it == models.end())
+    throw std::invalid_argument("unknown progress model '" + name +
+                                "' (expected FAIR, HSA, OBE, HSA_OBE, LOBE or UNFAIR)");
   return it->second;
 }
 
 ScopeLevel parseLevel(const std::string& name) {
   static const std::map<std::string, ScopeLevel> levels = {
-      {"SYS", ScopeLevel::System}, {"GPU", ScopeLevel::Gpu}, {"CTA", ScopeLevel::Cta}, {"DV", ScopeLevel::Device},
-      {"QF", ScopeLevel::QueueFamily}, {"WG", ScopeLevel::Workgroup}, {"SG", ScopeLevel::Subgroup}};
+      {"SYS", ScopeLevel::System}, {"GPU", ScopeLevel::Gpu},        {"CTA", ScopeLevel::Cta},
+      {"DV", ScopeLevel::Device},  {"QF", ScopeLevel::QueueFamily}, {"WG", ScopeLevel::Workgroup},
+      {"SG", ScopeLevel::Subgroup}};
   auto it = levels.find(name);
-  if (it == levels.end()) throw std::invalid_argument("unknown scope level '" + name + "' (expected SYS, GPU, CTA, DV, QF, WG or SG)");
+  if (it == levels.end())
+    throw std::invalid_argument("unknown scope level '" + name +
+                                "' (expected SYS, GPU, CTA, DV, QF, WG or SG)");
   return it->second;
 }
 
@@ -47,12 +52,18 @@ bool ProgressSpec::uniformlyFair() const {
 
 const char* progressModelName(ProgressModel model) {
   switch (model) {
-    case ProgressModel::Fair: return "FAIR";
-    case ProgressModel::Hsa: return "HSA";
-    case ProgressModel::Obe: return "OBE";
-    case ProgressModel::HsaObe: return "HSA_OBE";
-    case ProgressModel::Lobe: return "LOBE";
-    case ProgressModel::Unfair: return "UNFAIR";
+    case ProgressModel::Fair:
+      return "FAIR";
+    case ProgressModel::Hsa:
+      return "HSA";
+    case ProgressModel::Obe:
+      return "OBE";
+    case ProgressModel::HsaObe:
+      return "HSA_OBE";
+    case ProgressModel::Lobe:
+      return "LOBE";
+    case ProgressModel::Unfair:
+      return "UNFAIR";
   }
   return "?";
 }
@@ -79,7 +90,8 @@ ProgressSpec parseProgressSpec(const std::string& text) {
       // "FAIR" or "FAIR default"
       spec.defaultModel = parseModel(trimmed(part.substr(0, part.find(' '))));
     } else if (equals != std::string::npos) {
-      spec.perLevel[parseLevel(trimmed(part.substr(0, equals)))] = parseModel(trimmed(part.substr(equals + 1)));
+      spec.perLevel[parseLevel(trimmed(part.substr(0, equals)))] =
+          parseModel(trimmed(part.substr(equals + 1)));
     } else {
       throw std::invalid_argument("expected LEVEL=MODEL in progress specification, got '" + part + "'");
     }

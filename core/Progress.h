@@ -3,10 +3,10 @@
 // (the manifests' `progress` column); a bare model name is uniform.
 #pragma once
 
-#include "core/Program.h"
-
 #include <map>
 #include <string>
+
+#include "core/Program.h"
 
 namespace catcheck::core {
 
@@ -14,7 +14,8 @@ enum class ProgressModel { Fair, Hsa, Obe, HsaObe, Lobe, Unfair };
 
 struct ProgressSpec {
   ProgressModel defaultModel = ProgressModel::Fair;
-  std::map<ScopeLevel, ProgressModel> perLevel;  // the model by which a group at this level feeds its children
+  std::map<ScopeLevel, ProgressModel>
+      perLevel;  // the model by which a group at this level feeds its children
 
   ProgressModel at(ScopeLevel level) const;
   bool uniformlyFair() const;

@@ -59,8 +59,12 @@ void RelationAnalysis::evaluateSet(cat::NodeId id, const cat::Node& node) {
   EventSet all(graph_.size());
   for (const Event& e : graph_.events) all.add(e.id);
   switch (node.op) {
-    case Op::TagSet: out.may = out.must = tagged(node.name); break;
-    case Op::Empty: out.may = out.must = EventSet(graph_.size()); break;
+    case Op::TagSet:
+      out.may = out.must = tagged(node.name);
+      break;
+    case Op::Empty:
+      out.may = out.must = EventSet(graph_.size());
+      break;
     case Op::Union:
       out.may = arg(0).may, out.may |= arg(1).may;
       out.must = arg(0).must, out.must |= arg(1).must;
@@ -89,7 +93,8 @@ void RelationAnalysis::evaluateSet(cat::NodeId id, const cat::Node& node) {
       out.must = domain ? certain.domain() : certain.range();
       break;
     }
-    default: throw std::logic_error("relation operator used as a set");
+    default:
+      throw std::logic_error("relation operator used as a set");
   }
 }
 
@@ -126,7 +131,9 @@ void RelationAnalysis::evaluateRelation(cat::NodeId id, const cat::Node& node) {
       out = *bounds;
       break;
     }
-    case Op::Empty: out = RelationBounds{PairSet(n), PairSet(n)}; break;
+    case Op::Empty:
+      out = RelationBounds{PairSet(n), PairSet(n)};
+      break;
     case Op::Union:
       out.may = rel(0).may, out.may |= rel(1).may;
       out.must = rel(0).must, out.must |= rel(1).must;
@@ -167,8 +174,11 @@ void RelationAnalysis::evaluateRelation(cat::NodeId id, const cat::Node& node) {
       out.must = universe, out.must.subtract(rel(0).may);
       break;
     }
-    case Op::RecursiveRef: out = recursiveValues_.at(static_cast<size_t>(node.recursive)); break;
-    default: throw std::logic_error("set operator used as a relation");
+    case Op::RecursiveRef:
+      out = recursiveValues_.at(static_cast<size_t>(node.recursive));
+      break;
+    default:
+      throw std::logic_error("set operator used as a relation");
   }
 }
 

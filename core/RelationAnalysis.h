@@ -2,12 +2,12 @@
 // one event graph. Recursive definitions are bounded by Kleene iteration from the empty relation.
 #pragma once
 
+#include <vector>
+
 #include "cat/Model.h"
 #include "core/BaseRelations.h"
 #include "core/Bounds.h"
 #include "core/EventGraph.h"
-
-#include <vector>
 
 namespace catcheck::core {
 

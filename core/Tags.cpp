@@ -29,7 +29,8 @@ int internTag(const std::string& name) {
   auto it = dict.ids.find(name);
   if (it != dict.ids.end()) return it->second;
   int id = static_cast<int>(dict.names.size());
-  if (id >= kMaxTags) throw std::runtime_error("too many distinct event tags (limit " + std::to_string(kMaxTags) + ")");
+  if (id >= kMaxTags)
+    throw std::runtime_error("too many distinct event tags (limit " + std::to_string(kMaxTags) + ")");
   dict.names.push_back(name);
   dict.ids.emplace(name, id);
   return id;
@@ -45,11 +46,17 @@ TagSet::TagSet(std::initializer_list<const char*> names) {
   for (const char* name : names) add(std::string(name));
 }
 
-void TagSet::add(const std::string& name) { add(internTag(name)); }
+void TagSet::add(const std::string& name) {
+  add(internTag(name));
+}
 
-void TagSet::remove(const std::string& name) { bits_.reset(static_cast<size_t>(internTag(name))); }
+void TagSet::remove(const std::string& name) {
+  bits_.reset(static_cast<size_t>(internTag(name)));
+}
 
-bool TagSet::has(const std::string& name) const { return has(internTag(name)); }
+bool TagSet::has(const std::string& name) const {
+  return has(internTag(name));
+}
 
 std::vector<std::string> TagSet::names() const {
   std::vector<std::string> result;

@@ -7,18 +7,24 @@ namespace catcheck::core {
 
 const char* resultName(Result result) {
   switch (result) {
-    case Result::Pass: return "PASS";
-    case Result::Fail: return "FAIL";
-    case Result::Unknown: return "UNKNOWN";
+    case Result::Pass:
+      return "PASS";
+    case Result::Fail:
+      return "FAIL";
+    case Result::Unknown:
+      return "UNKNOWN";
   }
   return "?";
 }
 
 const char* propertyName(Property property) {
   switch (property) {
-    case Property::ProgramSpec: return "program_spec";
-    case Property::CatSpec: return "cat_spec";
-    case Property::Termination: return "termination";
+    case Property::ProgramSpec:
+      return "program_spec";
+    case Property::CatSpec:
+      return "cat_spec";
+    case Property::Termination:
+      return "termination";
   }
   return "?";
 }
@@ -27,7 +33,8 @@ Property parseProperty(const std::string& name) {
   if (name == "program_spec") return Property::ProgramSpec;
   if (name == "cat_spec") return Property::CatSpec;
   if (name == "termination") return Property::Termination;
-  throw std::invalid_argument("unknown property '" + name + "' (expected program_spec, cat_spec or termination)");
+  throw std::invalid_argument("unknown property '" + name +
+                              "' (expected program_spec, cat_spec or termination)");
 }
 
 Result parseResult(const std::string& name) {

@@ -22,8 +22,8 @@ struct Verdict {
   std::string explanation;  // one line: why this result
   std::string firedFlag;    // cat_spec FAIL: the flag that fired
   std::string firedPair;    // cat_spec FAIL: one pair of events in the flagged relation
-  std::string witness;     // the execution behind a SAT answer, as text (when asked to explain)
-  std::string stuck;       // termination FAIL: the stuck threads, where, and the values they keep reading
+  std::string witness;      // the execution behind a SAT answer, as text (when asked to explain)
+  std::string stuck;        // termination FAIL: the stuck threads, where, and the values they keep reading
   std::string testName;
   std::string condition;  // the test's condition as written
   PhaseTimes times;

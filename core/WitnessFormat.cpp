@@ -22,7 +22,8 @@ std::string eventLabel(const EventGraph& graph, const Execution& execution, int 
   const Event& e = graph.event(id);
   std::ostringstream out;
   out << "e" << id << " " << graph.describe(id);
-  if (e.isMemory()) out << (e.kind == EventKind::Read ? "  reads " : "  writes ") << execution.value[static_cast<size_t>(id)];
+  if (e.isMemory())
+    out << (e.kind == EventKind::Read ? "  reads " : "  writes ") << execution.value[static_cast<size_t>(id)];
   out << "  {" << tagList(e) << "}";
   return out.str();
 }
@@ -33,9 +34,8 @@ void printEdges(std::ostringstream& out, const char* name, const PairSet& pairs)
 
 PairSet fromReads(const Execution& execution) {
   PairSet fr(execution.rf.size());
-  execution.rf.forEach([&](int w, int r) {
-    execution.co.successors(w).forEach([&](int later) { fr.add(r, later); });
-  });
+  execution.rf.forEach(
+      [&](int w, int r) { execution.co.successors(w).forEach([&](int later) { fr.add(r, later); }); });
   return fr;
 }
 
@@ -61,7 +61,8 @@ std::string executionAsText(const EventGraph& graph, const Execution& execution)
       out << " " << thread.name << ":" << thread.registerNames[r] << "=" << execution.finalRegisters[t][r];
     }
   }
-  for (size_t m = 0; m < execution.finalMemory.size(); ++m) out << " " << program.memory[m].name << "=" << execution.finalMemory[m];
+  for (size_t m = 0; m < execution.finalMemory.size(); ++m)
+    out << " " << program.memory[m].name << "=" << execution.finalMemory[m];
   out << "\n";
   return out.str();
 }
@@ -82,7 +83,8 @@ std::string executionAsDot(const EventGraph& graph, const Execution& execution,
   }
   out << "  }\n";
   for (const UnrolledThread& thread : graph.threads) {
-    out << "  subgraph cluster_P" << thread.thread << " {\n    label=\"" << graph.program->threads[static_cast<size_t>(thread.thread)].name << "\";\n";
+    out << "  subgraph cluster_P" << thread.thread << " {\n    label=\""
+        << graph.program->threads[static_cast<size_t>(thread.thread)].name << "\";\n";
     int previous = -1;
     for (const Step& step : thread.steps) {
       for (int e : step.events) {
@@ -96,7 +98,8 @@ std::string executionAsDot(const EventGraph& graph, const Execution& execution,
   }
   auto edges = [&](const std::string& name, const PairSet& pairs, const char* colour) {
     pairs.forEach([&](int a, int b) {
-      out << "  e" << a << " -> e" << b << " [label=\"" << name << "\", color=" << colour << ", fontcolor=" << colour << "];\n";
+      out << "  e" << a << " -> e" << b << " [label=\"" << name << "\", color=" << colour
+          << ", fontcolor=" << colour << "];\n";
     });
   };
   edges("rf", execution.rf, "red");

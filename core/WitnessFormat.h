@@ -2,11 +2,11 @@
 // edges, final state) and as Graphviz DOT (threads as clusters; po, rf, co, fr and any named relations).
 #pragma once
 
-#include "core/EventGraph.h"
-#include "core/Execution.h"
-
 #include <map>
 #include <string>
+
+#include "core/EventGraph.h"
+#include "core/Execution.h"
 
 namespace catcheck::core {
 

@@ -4,17 +4,17 @@
 // PASS. Each question gets a fresh solver instance: cvc5 1.0.3 is much slower in incremental mode.
 #include "encoders/Checker.h"
 
+#include <chrono>
+
 #include "core/Enumerator.h"
-#include "core/EventGraph.h"
 #include "core/Evaluator.h"
-#include "core/WitnessFormat.h"
+#include "core/EventGraph.h"
 #include "core/RelationAnalysis.h"
+#include "core/WitnessFormat.h"
 #include "encoders/EncodingContext.h"
 #include "encoders/ExecutionExtractor.h"
 #include "encoders/RelationEncoder.h"
 #include "encoders/TerminationEncoder.h"
-
-#include <chrono>
 
 namespace catcheck::encoders {
 namespace {
@@ -27,10 +27,12 @@ double millisecondsSince(Clock::time_point start) {
 
 Term operandValue(EncodingContext& ctx, const core::Operand& op) {
   switch (op.kind) {
-    case core::Operand::Kind::Constant: return ctx.f.intValue(op.constant);
+    case core::Operand::Kind::Constant:
+      return ctx.f.intValue(op.constant);
     case core::Operand::Kind::Register:
       return ctx.threads.at(static_cast<size_t>(op.thread)).finalRegisters.at(static_cast<size_t>(op.reg));
-    case core::Operand::Kind::Location: return ctx.finalMemory.at(static_cast<size_t>(op.location));
+    case core::Operand::Kind::Location:
+      return ctx.finalMemory.at(static_cast<size_t>(op.location));
   }
   return ctx.f.intValue(0);
 }
@@ -40,20 +42,31 @@ Term conditionHolds(EncodingContext& ctx, const core::Condition& c) {
   std::vector<Term> children;
   for (const core::Condition& child : c.children) children.push_back(conditionHolds(ctx, child));
   switch (c.op) {
-    case core::ConditionOp::True: return f.top();
-    case core::ConditionOp::And: return f.all(children);
-    case core::ConditionOp::Or: return f.any(children);
-    case core::ConditionOp::Not: return f.no(children.at(0));
-    case core::ConditionOp::Compare: break;
+    case core::ConditionOp::True:
+      return f.top();
+    case core::ConditionOp::And:
+      return f.all(children);
+    case core::ConditionOp::Or:
+      return f.any(children);
+    case core::ConditionOp::Not:
+      return f.no(children.at(0));
+    case core::ConditionOp::Compare:
+      break;
   }
   Term lhs = operandValue(ctx, c.lhs), rhs = operandValue(ctx, c.rhs);
   switch (c.comparison) {
-    case core::Comparison::Eq: return f.eq(lhs, rhs);
-    case core::Comparison::Ne: return f.no(f.eq(lhs, rhs));
-    case core::Comparison::Lt: return f.lt(lhs, rhs);
-    case core::Comparison::Le: return f.le(lhs, rhs);
-    case core::Comparison::Gt: return f.lt(rhs, lhs);
-    case core::Comparison::Ge: return f.le(rhs, lhs);
+    case core::Comparison::Eq:
+      return f.eq(lhs, rhs);
+    case core::Comparison::Ne:
+      return f.no(f.eq(lhs, rhs));
+    case core::Comparison::Lt:
+      return f.lt(lhs, rhs);
+    case core::Comparison::Le:
+      return f.le(lhs, rhs);
+    case core::Comparison::Gt:
+      return f.lt(rhs, lhs);
+    case core::Comparison::Ge:
+      return f.le(rhs, lhs);
   }
   return f.top();
 }
@@ -67,19 +80,23 @@ struct Question {
 
 Question questionFor(const core::Program& program, core::Property property) {
   if (property == core::Property::CatSpec) {
-    return {false, "a flagged axiom fires in some consistent execution", "no consistent execution fires a flag"};
+    return {false, "a flagged axiom fires in some consistent execution",
+            "no consistent execution fires a flag"};
   }
   if (property == core::Property::Termination) {
     return {false, "some fair execution never terminates", "every fair execution terminates"};
   }
   switch (program.assertionKind) {
     case core::AssertionKind::Exists:
-      return {true, "the exists-condition is reachable: outcome allowed", "the exists-condition is unreachable: outcome forbidden"};
+      return {true, "the exists-condition is reachable: outcome allowed",
+              "the exists-condition is unreachable: outcome forbidden"};
     case core::AssertionKind::NotExists:
       return {false, "the forbidden outcome is reachable", "the outcome is unreachable"};
     case core::AssertionKind::Forall:
-      return {false, "some final state violates the forall-condition", "every final state satisfies the forall-condition"};
-    case core::AssertionKind::None: break;
+      return {false, "some final state violates the forall-condition",
+              "every final state satisfies the forall-condition"};
+    case core::AssertionKind::None:
+      break;
   }
   return {false, "", "no condition to violate"};
 }
@@ -98,9 +115,12 @@ Term propertyFormula(EncodingContext& ctx, RelationEncoder& relations, const cat
   Term condition = conditionHolds(ctx, program.assertion);
   switch (program.assertionKind) {
     case core::AssertionKind::Exists:
-    case core::AssertionKind::NotExists: return f.both(ctx.allTerminated, condition);
-    case core::AssertionKind::Forall: return f.both(ctx.allTerminated, f.no(condition));
-    case core::AssertionKind::None: break;
+    case core::AssertionKind::NotExists:
+      return f.both(ctx.allTerminated, condition);
+    case core::AssertionKind::Forall:
+      return f.both(ctx.allTerminated, f.no(condition));
+    case core::AssertionKind::None:
+      break;
   }
   return f.bottom();
 }
@@ -109,7 +129,10 @@ class Query {
  public:
   Query(const core::EventGraph& graph, const core::RelationAnalysis& analysis, const cat::Model& model,
         const SolverOptions& options, const core::ProgressSpec& progress)
-      : backend_(makeSolver(options)), formula_(*backend_), ctx_(formula_, graph), relations_(ctx_, model, analysis) {
+      : backend_(makeSolver(options)),
+        formula_(*backend_),
+        ctx_(formula_, graph),
+        relations_(ctx_, model, analysis) {
     encodeProgram(ctx_, progress);
     encodeMemory(ctx_);
     for (const cat::Axiom& axiom : model.axioms) {
@@ -123,7 +146,8 @@ class Query {
   SatResult solve(Term goal) {
     formula_.require(goal);
     SatResult result = backend_->check();
-    if (result == SatResult::Unknown) throw SolverGaveUp("solver returned unknown: " + backend_->reasonUnknown());
+    if (result == SatResult::Unknown)
+      throw SolverGaveUp("solver returned unknown: " + backend_->reasonUnknown());
     return result;
   }
 
@@ -135,7 +159,8 @@ class Query {
 };
 
 // For a cat_spec FAIL: the first flag that fires in the solver's model and one pair of its relation.
-void explainFlag(Query& query, const cat::Model& model, const core::RelationAnalysis& analysis, core::Verdict& verdict) {
+void explainFlag(Query& query, const cat::Model& model, const core::RelationAnalysis& analysis,
+                 core::Verdict& verdict) {
   const core::EventGraph& graph = query.context().graph;
   for (const cat::Axiom& axiom : model.axioms) {
     if (!axiom.flagged || !query.value(query.relations().holds(axiom))) continue;
@@ -160,11 +185,14 @@ std::string describeStuckThreads(Query& query) {
     for (const StuckCase& c : ctx.threads[t].stuckCases) {
       if (ctx.f.isFalse(c.taken) || !query.value(c.taken)) continue;
       const core::Iteration& it = thread.iterations[static_cast<size_t>(c.iteration)];
-      text += name + " " + (c.spin ? "spins forever" : "repeats a side-effecting iteration forever") + " in the loop at " +
-              thread.steps[static_cast<size_t>(it.first)].instruction->location.str() + ", reading";
+      text += name + " " + (c.spin ? "spins forever" : "repeats a side-effecting iteration forever") +
+              " in the loop at " + thread.steps[static_cast<size_t>(it.first)].instruction->location.str() +
+              ", reading";
       for (int s = it.first; s <= it.last; ++s) {
         for (int e : thread.steps[static_cast<size_t>(s)].events) {
-          if (ctx.graph.event(e).kind != core::EventKind::Read || !query.value(ctx.exec[static_cast<size_t>(e)])) continue;
+          if (ctx.graph.event(e).kind != core::EventKind::Read ||
+              !query.value(ctx.exec[static_cast<size_t>(e)]))
+            continue;
           text += " [" + thread.steps[static_cast<size_t>(s)].instruction->text + " = " +
                   std::to_string(ctx.f.backend().intValue(ctx.value[static_cast<size_t>(e)])) + "]";
         }
@@ -176,7 +204,8 @@ std::string describeStuckThreads(Query& query) {
       int e = step.events.front();
       bool reached = query.value(ctx.threads[t].reached[static_cast<size_t>(ctx.graph.event(e).step)]);
       if (reached && !query.value(ctx.exec[static_cast<size_t>(e)])) {
-        text += name + " is blocked forever at " + step.instruction->text + " (" + step.instruction->location.str() + ")\n";
+        text += name + " is blocked forever at " + step.instruction->text + " (" +
+                step.instruction->location.str() + ")\n";
       }
     }
   }
@@ -185,7 +214,8 @@ std::string describeStuckThreads(Query& query) {
 
 core::FinalState finalStateOf(const core::Execution& execution) {
   core::FinalState state;
-  for (const auto& registers : execution.finalRegisters) state.registers.emplace_back(registers.begin(), registers.end());
+  for (const auto& registers : execution.finalRegisters)
+    state.registers.emplace_back(registers.begin(), registers.end());
   state.memory = execution.finalMemory;
   return state;
 }
@@ -199,18 +229,21 @@ std::vector<std::string> witnessProblems(const core::Execution& execution, const
   core::Evaluator evaluator(model, graph, execution);
   for (const std::string& axiom : evaluator.violatedAxioms()) problems.push_back("violates axiom " + axiom);
   core::FinalState state = finalStateOf(execution);
-  if (program.filter && core::conditionValue(*program.filter, state) != true) problems.push_back("the filter does not hold");
+  if (program.filter && core::conditionValue(*program.filter, state) != true)
+    problems.push_back("the filter does not hold");
   if (property == core::Property::CatSpec) {
     if (evaluator.firedFlags().empty()) problems.push_back("no flag fires");
   } else if (property == core::Property::ProgramSpec && program.assertionKind != core::AssertionKind::None) {
     bool wanted = program.assertionKind != core::AssertionKind::Forall;
     if (!execution.terminated) problems.push_back("the execution does not terminate");
-    if (core::conditionValue(program.assertion, state) != wanted) problems.push_back("the condition has the wrong value");
+    if (core::conditionValue(program.assertion, state) != wanted)
+      problems.push_back("the condition has the wrong value");
   }
   return problems;
 }
 
-void recheckWitness(Query& query, const cat::Model& model, const CheckOptions& options, core::Verdict& verdict) {
+void recheckWitness(Query& query, const cat::Model& model, const CheckOptions& options,
+                    core::Verdict& verdict) {
   const core::EventGraph& graph = query.context().graph;
   core::Execution execution = extractExecution(query.context());
   verdict.witness = core::executionAsText(graph, execution);
@@ -257,9 +290,11 @@ core::Verdict check(const core::Program& program, const cat::Model& model, const
   if (answer == SatResult::Sat) {
     verdict.result = question.reachability ? core::Result::Pass : core::Result::Fail;
     verdict.explanation = question.satExplanation;
-    if (options.explain && options.property == core::Property::CatSpec) explainFlag(first, model, analysis, verdict);
+    if (options.explain && options.property == core::Property::CatSpec)
+      explainFlag(first, model, analysis, verdict);
     if (options.explain) recheckWitness(first, model, options, verdict);
-    if (options.explain && options.property == core::Property::Termination) verdict.stuck = describeStuckThreads(first);
+    if (options.explain && options.property == core::Property::Termination)
+      verdict.stuck = describeStuckThreads(first);
     return verdict;
   }
   if (!hasBoundJump(graph)) {

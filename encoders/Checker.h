@@ -1,6 +1,9 @@
 // The library's front door: a program, a model and a property in, a verdict out.
 #pragma once
 
+#include <functional>
+#include <stdexcept>
+
 #include "cat/Model.h"
 #include "core/EventGraph.h"
 #include "core/Execution.h"
@@ -9,9 +12,6 @@
 #include "core/Verdict.h"
 #include "encoders/Solver.h"
 
-#include <functional>
-#include <stdexcept>
-
 namespace catcheck::encoders {
 
 struct CheckOptions {
@@ -19,7 +19,7 @@ struct CheckOptions {
   int bound = 1;
   SolverOptions solver;
   core::ProgressSpec progress;  // uniform FAIR unless given
-  bool explain = false;  // ask the solver for a model and report what fired (slower with cvc5)
+  bool explain = false;         // ask the solver for a model and report what fired (slower with cvc5)
   // With `explain`: called with the witness execution once the evaluator has accepted it, while its event
   // graph is alive (to render it, or to evaluate other relations or models on it).
   std::function<void(const core::EventGraph&, const core::Execution&)> onWitness;

@@ -1,12 +1,12 @@
 // The cvc5 backend (cvc5 1.0.3 API). Non-incremental and without model production unless a witness is
 // wanted: both options make satisfiable queries 10-40x slower on this version. Terms are deduplicated by
 // cvc5's term ids.
-#include "encoders/Solver.h"
-
 #include <cvc5/cvc5.h>
 
 #include <stdexcept>
 #include <unordered_map>
+
+#include "encoders/Solver.h"
 
 namespace catcheck::encoders {
 namespace {
@@ -20,9 +20,15 @@ class Cvc5Backend final : public SolverBackend {
   }
 
   Term boolConstant(bool value) override { return intern(solver_.mkBoolean(value)); }
-  Term intConstant(long long value) override { return intern(solver_.mkInteger(static_cast<int64_t>(value))); }
-  Term boolVariable(const std::string& name) override { return intern(solver_.mkConst(solver_.getBooleanSort(), name)); }
-  Term intVariable(const std::string& name) override { return intern(solver_.mkConst(solver_.getIntegerSort(), name)); }
+  Term intConstant(long long value) override {
+    return intern(solver_.mkInteger(static_cast<int64_t>(value)));
+  }
+  Term boolVariable(const std::string& name) override {
+    return intern(solver_.mkConst(solver_.getBooleanSort(), name));
+  }
+  Term intVariable(const std::string& name) override {
+    return intern(solver_.mkConst(solver_.getIntegerSort(), name));
+  }
 
   Term apply(TermOp op, const std::vector<Term>& args) override {
     std::vector<cvc5::Term> children;
@@ -41,26 +47,42 @@ class Cvc5Backend final : public SolverBackend {
     return SatResult::Unknown;
   }
 
-  bool boolValue(Term t) override { return solver_.getValue(terms_.at(static_cast<size_t>(t))).getBooleanValue(); }
-  long long intValue(Term t) override { return solver_.getValue(terms_.at(static_cast<size_t>(t))).getInt64Value(); }
+  bool boolValue(Term t) override {
+    return solver_.getValue(terms_.at(static_cast<size_t>(t))).getBooleanValue();
+  }
+  long long intValue(Term t) override {
+    return solver_.getValue(terms_.at(static_cast<size_t>(t))).getInt64Value();
+  }
   std::string reasonUnknown() override { return reason_; }
 
  private:
   static cvc5::Kind kindOf(TermOp op) {
     switch (op) {
-      case TermOp::Not: return cvc5::Kind::NOT;
-      case TermOp::And: return cvc5::Kind::AND;
-      case TermOp::Or: return cvc5::Kind::OR;
-      case TermOp::Implies: return cvc5::Kind::IMPLIES;
+      case TermOp::Not:
+        return cvc5::Kind::NOT;
+      case TermOp::And:
+        return cvc5::Kind::AND;
+      case TermOp::Or:
+        return cvc5::Kind::OR;
+      case TermOp::Implies:
+        return cvc5::Kind::IMPLIES;
       case TermOp::Iff:
-      case TermOp::Eq: return cvc5::Kind::EQUAL;
-      case TermOp::Ite: return cvc5::Kind::ITE;
-      case TermOp::Lt: return cvc5::Kind::LT;
-      case TermOp::Le: return cvc5::Kind::LEQ;
-      case TermOp::Add: return cvc5::Kind::ADD;
-      case TermOp::Sub: return cvc5::Kind::SUB;
-      case TermOp::Mul: return cvc5::Kind::MULT;
-      case TermOp::Div: return cvc5::Kind::INTS_DIVISION;
+      case TermOp::Eq:
+        return cvc5::Kind::EQUAL;
+      case TermOp::Ite:
+        return cvc5::Kind::ITE;
+      case TermOp::Lt:
+        return cvc5::Kind::LT;
+      case TermOp::Le:
+        return cvc5::Kind::LEQ;
+      case TermOp::Add:
+        return cvc5::Kind::ADD;
+      case TermOp::Sub:
+        return cvc5::Kind::SUB;
+      case TermOp::Mul:
+        return cvc5::Kind::MULT;
+      case TermOp::Div:
+        return cvc5::Kind::INTS_DIVISION;
     }
     throw std::logic_error("unknown term operator");
   }

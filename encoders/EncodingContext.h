@@ -4,13 +4,13 @@
 // The single choke point from a bounded pair to a formula lives in RelationEncoder::edge.
 #pragma once
 
-#include "core/EventGraph.h"
-#include "core/Progress.h"
-#include "encoders/Formula.h"
-
 #include <map>
 #include <utility>
 #include <vector>
+
+#include "core/EventGraph.h"
+#include "core/Progress.h"
+#include "encoders/Formula.h"
 
 namespace catcheck::encoders {
 
@@ -26,13 +26,13 @@ struct StuckCase {
 
 struct ThreadEncoding {
   Term started = -1;
-  Term hasProgress = -1;                   // must keep stepping until it ends or blocks
-  std::vector<Term> reached;               // per step: control flow reaches it
-  std::vector<std::vector<Term>> regsIn;   // per step: register values before it
-  std::vector<Term> finalRegisters;        // register values at the thread's end
-  Term terminated = -1;                    // reached its end normally (no spin/bound exit, not blocked)
-  Term blocked = -1;                       // waits at a barrier that does not execute
-  std::vector<Term> boundJumps;            // taken Bound jumps
+  Term hasProgress = -1;                  // must keep stepping until it ends or blocks
+  std::vector<Term> reached;              // per step: control flow reaches it
+  std::vector<std::vector<Term>> regsIn;  // per step: register values before it
+  std::vector<Term> finalRegisters;       // register values at the thread's end
+  Term terminated = -1;                   // reached its end normally (no spin/bound exit, not blocked)
+  Term blocked = -1;                      // waits at a barrier that does not execute
+  std::vector<Term> boundJumps;           // taken Bound jumps
   std::vector<StuckCase> stuckCases;
 };
 
@@ -42,8 +42,8 @@ struct EncodingContext {
   Formula& f;
   const core::EventGraph& graph;
   bool allThreadsStart = true;  // uniform FAIR: every thread starts and has progress
-  std::vector<Term> exec;   // per event
-  std::vector<Term> value;  // per memory event: the value read or written
+  std::vector<Term> exec;       // per event
+  std::vector<Term> value;      // per memory event: the value read or written
   std::vector<ThreadEncoding> threads;
   Term boundReached = -1;   // some Bound jump is taken
   Term allTerminated = -1;  // every thread terminated

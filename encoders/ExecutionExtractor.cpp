@@ -44,7 +44,8 @@ core::Execution extractExecution(EncodingContext& ctx) {
   execution.value.assign(static_cast<size_t>(n), 0);
   for (const core::Event& e : ctx.graph.events) {
     if (solver.boolValue(ctx.exec[static_cast<size_t>(e.id)])) execution.executed.add(e.id);
-    if (e.isMemory()) execution.value[static_cast<size_t>(e.id)] = solver.intValue(ctx.value[static_cast<size_t>(e.id)]);
+    if (e.isMemory())
+      execution.value[static_cast<size_t>(e.id)] = solver.intValue(ctx.value[static_cast<size_t>(e.id)]);
   }
   execution.rf = chosenPairs(solver, n, ctx.rf);
   execution.co = chosenPairs(solver, n, ctx.co);

@@ -84,6 +84,8 @@ Term Formula::atMostOne(const std::vector<Term>& terms) {
   return all(clauses);
 }
 
-void Formula::require(Term t) { backend_.assertFormula(t); }
+void Formula::require(Term t) {
+  backend_.assertFormula(t);
+}
 
 }  // namespace catcheck::encoders

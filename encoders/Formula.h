@@ -2,10 +2,10 @@
 // collapse before reaching the solver, so pairs outside a relation's may set cost nothing.
 #pragma once
 
-#include "encoders/Solver.h"
-
 #include <string>
 #include <vector>
+
+#include "encoders/Solver.h"
 
 namespace catcheck::encoders {
 

@@ -6,10 +6,10 @@
 //  * sync_fence: a total order, by clocks, among executed SC fences that can synchronise at both scopes;
 //  * final memory values: each memory object ends with the value of some co-maximal write to its
 //    physical location (any of them under partial co), or its own initial value if none is.
+#include <string>
+
 #include "core/BaseRelations.h"
 #include "encoders/EncodingContext.h"
-
-#include <string>
 
 namespace catcheck::encoders {
 namespace {
@@ -30,7 +30,9 @@ void encodeReadsFrom(EncodingContext& ctx) {
       if (!w.isWrite() || w.physical != r.physical || w.id == r.rmwPartner) continue;
       Term edge = f.boolVar(pairName("rf", w.id, r.id));
       ctx.rf[{w.id, r.id}] = edge;
-      f.require(f.implies(edge, f.both(ctx.execBoth(w.id, r.id), f.eq(ctx.value[static_cast<size_t>(w.id)], ctx.value[static_cast<size_t>(r.id)]))));
+      f.require(f.implies(
+          edge, f.both(ctx.execBoth(w.id, r.id),
+                       f.eq(ctx.value[static_cast<size_t>(w.id)], ctx.value[static_cast<size_t>(r.id)]))));
       sources.push_back(edge);
     }
     Term uninitialised = f.boolVar("uninit_" + std::to_string(r.id));
@@ -92,7 +94,8 @@ void encodeFenceOrder(EncodingContext& ctx) {
           ctx.syncFence[{b.id, a.id}] = backward;
           f.require(f.implies(backward, ctx.execBoth(a.id, b.id)));
         }
-        continue;  // pairs that cannot synchronise are left free among executed fences, as in the reference tool
+        continue;  // pairs that cannot synchronise are left free among executed fences, as in the reference
+                   // tool
       }
       Term backward = f.boolVar(pairName("sf", b.id, a.id));
       ctx.syncFence[{b.id, a.id}] = backward;

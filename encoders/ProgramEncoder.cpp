@@ -5,14 +5,14 @@
 // executes once enough threads with the same resource id arrive (all of them, or its quorum). A thread
 // whose barrier does not execute is blocked: nothing after it is reached. Registers start at 0 or their
 // declared initial value; arithmetic is over unbounded integers.
-#include "core/BaseRelations.h"
-#include "core/SourceLocation.h"
-#include "encoders/EncodingContext.h"
-
 #include <algorithm>
 #include <map>
 #include <stdexcept>
 #include <string>
+
+#include "core/BaseRelations.h"
+#include "core/SourceLocation.h"
+#include "encoders/EncodingContext.h"
 
 namespace catcheck::encoders {
 namespace {
@@ -29,15 +29,19 @@ std::string name(const char* prefix, int thread, int step) {
 class ThreadEncoder {
  public:
   ThreadEncoder(EncodingContext& ctx, int thread)
-      : ctx_(ctx), f_(ctx.f), thread_(ctx.graph.threads[static_cast<size_t>(thread)]),
-        source_(ctx.graph.program->threads[static_cast<size_t>(thread)]), out_(ctx.threads[static_cast<size_t>(thread)]) {}
+      : ctx_(ctx),
+        f_(ctx.f),
+        thread_(ctx.graph.threads[static_cast<size_t>(thread)]),
+        source_(ctx.graph.program->threads[static_cast<size_t>(thread)]),
+        out_(ctx.threads[static_cast<size_t>(thread)]) {}
 
   void encodeControlFlow() {
     size_t n = thread_.steps.size();
     out_.reached.resize(n);
     out_.regsIn.resize(n);
     out_.started = ctx_.allThreadsStart ? f_.top() : f_.boolVar(name("start", thread_.thread, 0));
-    for (size_t s = 0; s < n; ++s) out_.reached[s] = s == 0 ? out_.started : f_.boolVar(name("cf", thread_.thread, static_cast<int>(s)));
+    for (size_t s = 0; s < n; ++s)
+      out_.reached[s] = s == 0 ? out_.started : f_.boolVar(name("cf", thread_.thread, static_cast<int>(s)));
     for (size_t s = 0; s < n; ++s) {
       for (int e : thread_.steps[s].events) ctx_.exec[static_cast<size_t>(e)] = out_.reached[s];
     }
@@ -70,7 +74,8 @@ class ThreadEncoder {
       }
       Term cond = step.unconditional ? f_.top() : boolOf(*step.instruction->condition, regs);
       Term taken = f_.both(out_.reached[s], cond);
-      if (!step.unconditional) incoming[s + 1].push_back({f_.both(out_.reached[s], f_.no(cond)), after, true});
+      if (!step.unconditional)
+        incoming[s + 1].push_back({f_.both(out_.reached[s], f_.no(cond)), after, true});
       if (step.backEdge) taken = encodeBackEdge(s, taken, regs, incoming[n]);
       bool bound = step.role == core::JumpRole::Bound;
       if (bound) out_.boundJumps.push_back(taken);
@@ -94,14 +99,18 @@ class ThreadEncoder {
     std::vector<Term> quiet;
     for (int i = iteration.first; i <= static_cast<int>(s); ++i) {
       for (int e : thread_.steps[static_cast<size_t>(i)].events) {
-        if (ctx_.graph.event(e).kind == core::EventKind::Write) quiet.push_back(f_.no(ctx_.exec[static_cast<size_t>(e)]));
+        if (ctx_.graph.event(e).kind == core::EventKind::Write)
+          quiet.push_back(f_.no(ctx_.exec[static_cast<size_t>(e)]));
       }
     }
     const auto& header = out_.regsIn[static_cast<size_t>(iteration.first)];
-    for (int r : step.liveWritten) quiet.push_back(f_.eq(regs[static_cast<size_t>(r)], header[static_cast<size_t>(r)]));
+    for (int r : step.liveWritten)
+      quiet.push_back(f_.eq(regs[static_cast<size_t>(r)], header[static_cast<size_t>(r)]));
     Term spin = f_.both(taken, f_.all(quiet));
     Term moves = f_.both(taken, f_.no(f_.all(quiet)));
-    Term stop = f_.isFalse(moves) ? f_.bottom() : f_.both(moves, f_.boolVar(name("stop", thread_.thread, static_cast<int>(s))));
+    Term stop = f_.isFalse(moves)
+                    ? f_.bottom()
+                    : f_.both(moves, f_.boolVar(name("stop", thread_.thread, static_cast<int>(s))));
     endEdges.push_back({spin, regs, false});
     endEdges.push_back({stop, regs, false});
     out_.stuckCases.push_back({step.iteration, spin, true});
@@ -141,11 +150,13 @@ class ThreadEncoder {
       if (edge.normal) normal.push_back(edge);
     }
     out_.terminated = thread_.steps.empty() ? out_.started : anyEdge(normal);
-    out_.finalRegisters = thread_.steps.empty() ? initial : join(endEdges, static_cast<int>(thread_.steps.size()));
+    out_.finalRegisters =
+        thread_.steps.empty() ? initial : join(endEdges, static_cast<int>(thread_.steps.size()));
     std::vector<Term> blocked;
     for (size_t s = 0; s < thread_.steps.size(); ++s) {
       if (thread_.steps[s].kind != InstructionKind::Barrier) continue;
-      blocked.push_back(f_.both(out_.reached[s], f_.no(ctx_.exec[static_cast<size_t>(thread_.steps[s].events.front())])));
+      blocked.push_back(
+          f_.both(out_.reached[s], f_.no(ctx_.exec[static_cast<size_t>(thread_.steps[s].events.front())])));
     }
     out_.blocked = f_.any(blocked);
   }
@@ -164,16 +175,23 @@ class ThreadEncoder {
     const core::Instruction& in = *step.instruction;
     std::vector<Term> after = regs;
     switch (in.kind) {
-      case InstructionKind::Load: after[static_cast<size_t>(*in.reg)] = readValue(step.events[0]); break;
-      case InstructionKind::Store: ctx_.value[static_cast<size_t>(step.events[0])] = intOf(in.value, regs); break;
+      case InstructionKind::Load:
+        after[static_cast<size_t>(*in.reg)] = readValue(step.events[0]);
+        break;
+      case InstructionKind::Store:
+        ctx_.value[static_cast<size_t>(step.events[0])] = intOf(in.value, regs);
+        break;
       case InstructionKind::Rmw: {
         Term old = readValue(step.events[0]);
         ctx_.value[static_cast<size_t>(step.events[1])] = rmwResult(in, old, regs);
         if (in.reg) after[static_cast<size_t>(*in.reg)] = old;
         break;
       }
-      case InstructionKind::Local: after[static_cast<size_t>(*in.reg)] = intOf(in.value, regs); break;
-      default: break;
+      case InstructionKind::Local:
+        after[static_cast<size_t>(*in.reg)] = intOf(in.value, regs);
+        break;
+      default:
+        break;
     }
     return after;
   }
@@ -187,30 +205,46 @@ class ThreadEncoder {
   Term rmwResult(const core::Instruction& in, Term old, const std::vector<Term>& regs) {
     Term operand = intOf(in.value, regs);
     switch (in.rmwOp) {
-      case core::RmwOp::Exchange: return operand;
-      case core::RmwOp::Add: return f_.arith(TermOp::Add, old, operand);
-      case core::RmwOp::Sub: return f_.arith(TermOp::Sub, old, operand);
-      case core::RmwOp::Mul: return f_.arith(TermOp::Mul, old, operand);
-      case core::RmwOp::Div: return f_.arith(TermOp::Div, old, operand);
-      case core::RmwOp::CompareExchange: return f_.ite(f_.eq(old, intOf(in.expected, regs)), operand, old);
-      default: throw core::InputError(in.location, "bitwise read-modify-write operations are not supported");
+      case core::RmwOp::Exchange:
+        return operand;
+      case core::RmwOp::Add:
+        return f_.arith(TermOp::Add, old, operand);
+      case core::RmwOp::Sub:
+        return f_.arith(TermOp::Sub, old, operand);
+      case core::RmwOp::Mul:
+        return f_.arith(TermOp::Mul, old, operand);
+      case core::RmwOp::Div:
+        return f_.arith(TermOp::Div, old, operand);
+      case core::RmwOp::CompareExchange:
+        return f_.ite(f_.eq(old, intOf(in.expected, regs)), operand, old);
+      default:
+        throw core::InputError(in.location, "bitwise read-modify-write operations are not supported");
     }
   }
 
  public:
   Term intOf(const Expr& e, const std::vector<Term>& regs) {
     switch (e.op) {
-      case ExprOp::Constant: return f_.intValue(e.constant);
-      case ExprOp::Register: return regs.at(static_cast<size_t>(e.reg));
-      case ExprOp::Add: return f_.arith(TermOp::Add, intOf(e.args[0], regs), intOf(e.args[1], regs));
-      case ExprOp::Sub: return f_.arith(TermOp::Sub, intOf(e.args[0], regs), intOf(e.args[1], regs));
-      case ExprOp::Mul: return f_.arith(TermOp::Mul, intOf(e.args[0], regs), intOf(e.args[1], regs));
-      case ExprOp::Div: return f_.arith(TermOp::Div, intOf(e.args[0], regs), intOf(e.args[1], regs));
-      case ExprOp::Ite: return f_.ite(boolOf(e.args[0], regs), intOf(e.args[1], regs), intOf(e.args[2], regs));
+      case ExprOp::Constant:
+        return f_.intValue(e.constant);
+      case ExprOp::Register:
+        return regs.at(static_cast<size_t>(e.reg));
+      case ExprOp::Add:
+        return f_.arith(TermOp::Add, intOf(e.args[0], regs), intOf(e.args[1], regs));
+      case ExprOp::Sub:
+        return f_.arith(TermOp::Sub, intOf(e.args[0], regs), intOf(e.args[1], regs));
+      case ExprOp::Mul:
+        return f_.arith(TermOp::Mul, intOf(e.args[0], regs), intOf(e.args[1], regs));
+      case ExprOp::Div:
+        return f_.arith(TermOp::Div, intOf(e.args[0], regs), intOf(e.args[1], regs));
+      case ExprOp::Ite:
+        return f_.ite(boolOf(e.args[0], regs), intOf(e.args[1], regs), intOf(e.args[2], regs));
       case ExprOp::And:
       case ExprOp::Or:
-      case ExprOp::Xor: throw std::domain_error("bitwise operations are not supported over unbounded integers");
-      default: return f_.ite(boolOf(e, regs), f_.intValue(1), f_.intValue(0));
+      case ExprOp::Xor:
+        throw std::domain_error("bitwise operations are not supported over unbounded integers");
+      default:
+        return f_.ite(boolOf(e, regs), f_.intValue(1), f_.intValue(0));
     }
   }
 
@@ -218,13 +252,20 @@ class ThreadEncoder {
     auto lhs = [&] { return intOf(e.args[0], regs); };
     auto rhs = [&] { return intOf(e.args[1], regs); };
     switch (e.op) {
-      case ExprOp::Eq: return f_.eq(lhs(), rhs());
-      case ExprOp::Ne: return f_.no(f_.eq(lhs(), rhs()));
-      case ExprOp::Lt: return f_.lt(lhs(), rhs());
-      case ExprOp::Le: return f_.le(lhs(), rhs());
-      case ExprOp::Gt: return f_.lt(rhs(), lhs());
-      case ExprOp::Ge: return f_.le(rhs(), lhs());
-      default: return f_.no(f_.eq(intOf(e, regs), f_.intValue(0)));
+      case ExprOp::Eq:
+        return f_.eq(lhs(), rhs());
+      case ExprOp::Ne:
+        return f_.no(f_.eq(lhs(), rhs()));
+      case ExprOp::Lt:
+        return f_.lt(lhs(), rhs());
+      case ExprOp::Le:
+        return f_.le(lhs(), rhs());
+      case ExprOp::Gt:
+        return f_.lt(rhs(), lhs());
+      case ExprOp::Ge:
+        return f_.le(rhs(), lhs());
+      default:
+        return f_.no(f_.eq(intOf(e, regs), f_.intValue(0)));
     }
   }
 
@@ -245,7 +286,8 @@ struct BarrierRef {
 };
 
 std::string groupKey(const EncodingContext& ctx, const BarrierRef& b) {
-  const core::Step& step = ctx.graph.threads[static_cast<size_t>(b.thread)].steps[static_cast<size_t>(b.step)];
+  const core::Step& step =
+      ctx.graph.threads[static_cast<size_t>(b.thread)].steps[static_cast<size_t>(b.step)];
   const core::Thread& thread = ctx.graph.program->threads[static_cast<size_t>(b.thread)];
   std::string key;
   for (const core::ScopePosition& p : thread.scopes) {
@@ -257,7 +299,8 @@ std::string groupKey(const EncodingContext& ctx, const BarrierRef& b) {
 
 class BarrierEncoder {
  public:
-  BarrierEncoder(EncodingContext& ctx, std::vector<ThreadEncoder>& threads) : ctx_(ctx), f_(ctx.f), threads_(threads) {}
+  BarrierEncoder(EncodingContext& ctx, std::vector<ThreadEncoder>& threads)
+      : ctx_(ctx), f_(ctx.f), threads_(threads) {}
 
   // Barrier execution needs register values at the barrier for named ids: resource ids are evaluated
   // lazily through the thread encoders' register state, so this runs after data flow is set up.
@@ -275,8 +318,10 @@ class BarrierEncoder {
   void encode() {
     for (const auto& [key, members] : groups_) {
       for (const BarrierRef& b : members) {
-        if (instruction(b).barrierResource) encodeNamed(b, members);
-        else encodeUnnamed(b, members);
+        if (instruction(b).barrierResource)
+          encodeNamed(b, members);
+        else
+          encodeUnnamed(b, members);
       }
     }
   }
@@ -302,7 +347,8 @@ class BarrierEncoder {
   }
 
   Term sameResource(const BarrierRef& a, const BarrierRef& b) {
-    Term same = f_.eq(atBarrier(a, *instruction(a).barrierResource), atBarrier(b, *instruction(b).barrierResource));
+    Term same =
+        f_.eq(atBarrier(a, *instruction(a).barrierResource), atBarrier(b, *instruction(b).barrierResource));
     ctx_.sameBarrierResource[{a.event, b.event}] = same;
     return same;
   }
@@ -315,7 +361,8 @@ class BarrierEncoder {
     Term exec = ctx_.exec[static_cast<size_t>(b.event)];
     if (!instruction(b).barrierQuorum) {
       std::vector<Term> everyoneThere;
-      for (const BarrierRef& m : partners) everyoneThere.push_back(f_.either(reached(m), f_.no(sameResource(b, m))));
+      for (const BarrierRef& m : partners)
+        everyoneThere.push_back(f_.either(reached(m), f_.no(sameResource(b, m))));
       ctx_.barrierSync[b.event] = f_.top();
       f_.require(f_.iff(exec, f_.both(reached(b), f_.all(everyoneThere))));
       return;
@@ -332,8 +379,10 @@ class BarrierEncoder {
       Term arrived = f_.intValue(0), synced = f_.intValue(0);
       for (const BarrierRef& m : partners) {
         Term same = sameResource(b, m);
-        arrived = f_.arith(TermOp::Add, arrived, f_.ite(f_.both(reached(m), same), f_.intValue(1), f_.intValue(0)));
-        synced = f_.arith(TermOp::Add, synced, f_.ite(f_.both(ctx_.barrierSync[m.event], same), f_.intValue(1), f_.intValue(0)));
+        arrived =
+            f_.arith(TermOp::Add, arrived, f_.ite(f_.both(reached(m), same), f_.intValue(1), f_.intValue(0)));
+        synced = f_.arith(TermOp::Add, synced,
+                          f_.ite(f_.both(ctx_.barrierSync[m.event], same), f_.intValue(1), f_.intValue(0)));
       }
       Term quorum = atBarrier(b, *instruction(b).barrierQuorum);
       Term hasQuorum = f_.boolVar("quorum_e" + std::to_string(b.event));
@@ -357,7 +406,8 @@ void encodeInitValues(EncodingContext& ctx) {
   for (const core::Event& e : ctx.graph.events) {
     if (e.kind != core::EventKind::Init) continue;
     ctx.exec[static_cast<size_t>(e.id)] = ctx.f.top();
-    ctx.value[static_cast<size_t>(e.id)] = ctx.f.intValue(ctx.graph.program->memory[static_cast<size_t>(e.location)].initialValue);
+    ctx.value[static_cast<size_t>(e.id)] =
+        ctx.f.intValue(ctx.graph.program->memory[static_cast<size_t>(e.location)].initialValue);
   }
 }
 
@@ -372,7 +422,8 @@ void encodeProgram(EncodingContext& ctx, const core::ProgressSpec& progress) {
   std::vector<ThreadEncoder> threads;
   for (size_t t = 0; t < ctx.graph.threads.size(); ++t) threads.emplace_back(ctx, static_cast<int>(t));
   for (size_t t = 0; t < threads.size(); ++t) {
-    ctx.threads[t].hasProgress = ctx.allThreadsStart ? ctx.f.top() : ctx.f.boolVar("progress_P" + std::to_string(t));
+    ctx.threads[t].hasProgress =
+        ctx.allThreadsStart ? ctx.f.top() : ctx.f.boolVar("progress_P" + std::to_string(t));
     threads[t].encodeControlFlow();
   }
   BarrierEncoder barriers(ctx, threads);

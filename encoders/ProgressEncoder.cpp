@@ -7,10 +7,10 @@
 // obligations: FAIR all children, HSA the lowest-id schedulable one (and those before it), OBE every
 // child that started, HSA_OBE both, LOBE every child with a started sibling of higher or equal id, UNFAIR
 // nothing. A thread with progress starts and keeps stepping (ProgramEncoder.cpp).
-#include "encoders/EncodingContext.h"
-
 #include <map>
 #include <memory>
+
+#include "encoders/EncodingContext.h"
 
 namespace catcheck::encoders {
 namespace {
@@ -78,7 +78,8 @@ class ProgressEncoder {
 
   void constrain(TreeNode& node, bool isRoot) {
     if (node.thread >= 0) return;
-    std::sort(node.children.begin(), node.children.end(), [](const auto& a, const auto& b) { return a->id < b->id; });
+    std::sort(node.children.begin(), node.children.end(),
+              [](const auto& a, const auto& b) { return a->id < b->id; });
     std::vector<Term> someChild;
     for (auto& child : node.children) someChild.push_back(f_.both(child->progress, child->schedulable));
     f_.require(f_.implies(f_.both(node.progress, node.schedulable), f_.any(someChild)));

@@ -18,7 +18,8 @@ using cat::Node;
 using cat::NodeId;
 using cat::Op;
 
-RelationEncoder::RelationEncoder(EncodingContext& ctx, const cat::Model& model, const core::RelationAnalysis& bounds)
+RelationEncoder::RelationEncoder(EncodingContext& ctx, const cat::Model& model,
+                                 const core::RelationAnalysis& bounds)
     : ctx_(ctx), f_(ctx.f), model_(model), bounds_(bounds), recursiveValues_(model.recursives.size()) {
   recursionDependent_.assign(model.nodes.size(), false);
   for (bool changed = true; changed;) {  // bodies of recursive definitions may come after their uses
@@ -65,37 +66,55 @@ Term RelationEncoder::member(NodeId set, int a) {
 Term RelationEncoder::computeMember(const Node& node, int a) {
   auto arg = [&](size_t i) { return member(node.args.at(i), a); };
   switch (node.op) {
-    case Op::Union: return f_.either(arg(0), arg(1));
-    case Op::Intersection: return f_.both(arg(0), arg(1));
-    case Op::Difference: return f_.both(arg(0), f_.no(arg(1)));
-    case Op::Complement: return f_.both(ctx_.exec[static_cast<size_t>(a)], f_.no(arg(0)));
+    case Op::Union:
+      return f_.either(arg(0), arg(1));
+    case Op::Intersection:
+      return f_.both(arg(0), arg(1));
+    case Op::Difference:
+      return f_.both(arg(0), f_.no(arg(1)));
+    case Op::Complement:
+      return f_.both(ctx_.exec[static_cast<size_t>(a)], f_.no(arg(0)));
     case Op::Domain:
     case Op::Range: {
       std::vector<Term> witnesses;
       for (int other = 0; other < ctx_.graph.size(); ++other) {
-        witnesses.push_back(node.op == Op::Domain ? edge(node.args[0], a, other) : edge(node.args[0], other, a));
+        witnesses.push_back(node.op == Op::Domain ? edge(node.args[0], a, other)
+                                                  : edge(node.args[0], other, a));
       }
       return f_.any(witnesses);
     }
-    default: return f_.bottom();  // TagSet and Empty are decided by their bounds
+    default:
+      return f_.bottom();  // TagSet and Empty are decided by their bounds
   }
 }
 
 Term RelationEncoder::computeEdge(const Node& node, int a, int b) {
   auto arg = [&](size_t i) { return edge(node.args.at(i), a, b); };
   switch (node.op) {
-    case Op::BaseRelation: return baseEdge(node, a, b);
-    case Op::Union: return f_.either(arg(0), arg(1));
-    case Op::Intersection: return f_.both(arg(0), arg(1));
-    case Op::Difference: return f_.both(arg(0), f_.no(arg(1)));
-    case Op::Composition: return composition(node, a, b);
-    case Op::Inverse: return edge(node.args[0], b, a);
-    case Op::Product: return f_.both(member(node.args[0], a), member(node.args[1], b));
-    case Op::IdentityOn: return a == b ? member(node.args[0], a) : f_.bottom();
-    case Op::Complement: return f_.both(ctx_.execBoth(a, b), f_.no(arg(0)));
-    case Op::RecursiveRef: return recursiveEdge(node, a, b);
-    case Op::TransitiveClosure: return f_.bottom();  // handled by closureEdge
-    default: return f_.bottom();
+    case Op::BaseRelation:
+      return baseEdge(node, a, b);
+    case Op::Union:
+      return f_.either(arg(0), arg(1));
+    case Op::Intersection:
+      return f_.both(arg(0), arg(1));
+    case Op::Difference:
+      return f_.both(arg(0), f_.no(arg(1)));
+    case Op::Composition:
+      return composition(node, a, b);
+    case Op::Inverse:
+      return edge(node.args[0], b, a);
+    case Op::Product:
+      return f_.both(member(node.args[0], a), member(node.args[1], b));
+    case Op::IdentityOn:
+      return a == b ? member(node.args[0], a) : f_.bottom();
+    case Op::Complement:
+      return f_.both(ctx_.execBoth(a, b), f_.no(arg(0)));
+    case Op::RecursiveRef:
+      return recursiveEdge(node, a, b);
+    case Op::TransitiveClosure:
+      return f_.bottom();  // handled by closureEdge
+    default:
+      return f_.bottom();
   }
 }
 
@@ -142,7 +161,8 @@ const std::map<std::pair<int, int>, Term>& RelationEncoder::closureOf(NodeId ope
     for (size_t i = 0; i < n; ++i) {
       if (f_.isFalse(tc[i * n + k])) continue;
       for (size_t j = 0; j < n; ++j) {
-        if (!f_.isFalse(tc[k * n + j])) tc[i * n + j] = f_.either(tc[i * n + j], f_.both(tc[i * n + k], tc[k * n + j]));
+        if (!f_.isFalse(tc[k * n + j]))
+          tc[i * n + j] = f_.either(tc[i * n + j], f_.both(tc[i * n + k], tc[k * n + j]));
       }
     }
   }
@@ -225,7 +245,8 @@ Term RelationEncoder::holds(const cat::Axiom& axiom) {
 }
 
 void RelationEncoder::requireConsistent(const cat::Axiom& axiom) {
-  if (axiom.negated || axiom.kind != cat::AxiomKind::Acyclic || model_.node(axiom.relation).kind == Kind::Set) {
+  if (axiom.negated || axiom.kind != cat::AxiomKind::Acyclic ||
+      model_.node(axiom.relation).kind == Kind::Set) {
     f_.require(holds(axiom));
     return;
   }

@@ -1,13 +1,13 @@
 // Encodes the relations and axioms of a `.cat` model over the bounds of relation analysis.
 #pragma once
 
-#include "cat/Model.h"
-#include "core/RelationAnalysis.h"
-#include "encoders/EncodingContext.h"
-
 #include <map>
 #include <tuple>
 #include <vector>
+
+#include "cat/Model.h"
+#include "core/RelationAnalysis.h"
+#include "encoders/EncodingContext.h"
 
 namespace catcheck::encoders {
 
@@ -47,7 +47,7 @@ class RelationEncoder {
   std::map<Key, Term> recursionMemo_;  // nodes depending on recursion, valid for one iteration
   std::map<cat::NodeId, std::map<std::pair<int, int>, Term>> closures_, recursionClosures_;
   std::vector<std::map<std::pair<int, int>, Term>> recursiveValues_;  // per recursive definition
-  std::map<int, int> groupState_;  // 1 iterating, 2 done
+  std::map<int, int> groupState_;                                     // 1 iterating, 2 done
   int axiomCounter_ = 0;
 };
 

@@ -32,8 +32,8 @@ class SolverBackend {
   virtual Term apply(TermOp op, const std::vector<Term>& args) = 0;
   virtual void assertFormula(Term t) = 0;
   virtual SatResult check() = 0;
-  virtual bool boolValue(Term t) = 0;       // after Sat with produceModels
-  virtual long long intValue(Term t) = 0;   // after Sat with produceModels
+  virtual bool boolValue(Term t) = 0;      // after Sat with produceModels
+  virtual long long intValue(Term t) = 0;  // after Sat with produceModels
   virtual std::string reasonUnknown() = 0;
 };
 

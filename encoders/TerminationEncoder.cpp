@@ -78,13 +78,15 @@ class TerminationEncoder {
       out.push_back(f_.no(f_.both(in, su)));
       if (n + 1 < k) {
         out.push_back(f_.implies(su, suffix(loop.thread, its[n + 1])));
-        out.push_back(f_.implies(in, f_.either(infix(loop.thread, its[n + 1]), suffix(loop.thread, its[n + 1]))));
+        out.push_back(
+            f_.implies(in, f_.either(infix(loop.thread, its[n + 1]), suffix(loop.thread, its[n + 1]))));
       }
       for (const StuckCase* c : casesOf(loop.thread, its[n])) {
         anyCase.push_back(c->taken);
         out.push_back(f_.implies(c->taken, su));
         if (c->spin && n > 0) {
-          out.push_back(f_.implies(c->taken, f_.no(f_.either(infix(loop.thread, its[n - 1]), suffix(loop.thread, its[n - 1])))));
+          out.push_back(f_.implies(
+              c->taken, f_.no(f_.either(infix(loop.thread, its[n - 1]), suffix(loop.thread, its[n - 1])))));
         }
         if (!c->spin) requireInfix(loop, n, *c, out);
       }
@@ -106,7 +108,8 @@ class TerminationEncoder {
         if (n + 1 < j + start) {
           out.push_back(f_.implies(shape, f_.no(infix(loop.thread, its[early]))));
         } else {
-          out.push_back(f_.implies(shape, f_.iff(infix(loop.thread, its[early]), match(loop.thread, its[early], its[n + 1 - j]))));
+          out.push_back(f_.implies(
+              shape, f_.iff(infix(loop.thread, its[early]), match(loop.thread, its[early], its[n + 1 - j]))));
         }
       }
     }
@@ -116,7 +119,8 @@ class TerminationEncoder {
     auto key = std::make_tuple(thread, a, b);
     auto it = matches_.find(key);
     if (it != matches_.end()) return it->second;
-    Term m = f_.boolVar("match_P" + std::to_string(thread) + "_" + std::to_string(a) + "_" + std::to_string(b));
+    Term m =
+        f_.boolVar("match_P" + std::to_string(thread) + "_" + std::to_string(a) + "_" + std::to_string(b));
     matches_[key] = m;
     f_.require(f_.implies(m, equivalent(thread, a, b)));
     return m;
@@ -136,11 +140,14 @@ class TerminationEncoder {
       const auto& eb = t.steps[sb].events;
       for (size_t e = 0; e < ea.size() && e < eb.size(); ++e) {
         same.push_back(f_.iff(ctx_.exec[static_cast<size_t>(ea[e])], ctx_.exec[static_cast<size_t>(eb[e])]));
-        if (ctx_.graph.event(ea[e]).isMemory()) same.push_back(f_.eq(ctx_.value[static_cast<size_t>(ea[e])], ctx_.value[static_cast<size_t>(eb[e])]));
+        if (ctx_.graph.event(ea[e]).isMemory())
+          same.push_back(
+              f_.eq(ctx_.value[static_cast<size_t>(ea[e])], ctx_.value[static_cast<size_t>(eb[e])]));
       }
     }
     for (int r : t.steps[static_cast<size_t>(ia.last)].liveWritten) {
-      same.push_back(f_.eq(enc.regsIn[static_cast<size_t>(ia.first)][static_cast<size_t>(r)], enc.regsIn[static_cast<size_t>(ib.first)][static_cast<size_t>(r)]));
+      same.push_back(f_.eq(enc.regsIn[static_cast<size_t>(ia.first)][static_cast<size_t>(r)],
+                           enc.regsIn[static_cast<size_t>(ib.first)][static_cast<size_t>(r)]));
     }
     return f_.all(same);
   }
@@ -182,7 +189,8 @@ class TerminationEncoder {
 
   Term inPrefix(int e) {
     std::vector<Term> all{ctx_.exec[static_cast<size_t>(e)]};
-    for (const Key& it : iterationsOf(e)) all.push_back(f_.no(f_.either(infix(it.first, it.second), suffix(it.first, it.second))));
+    for (const Key& it : iterationsOf(e))
+      all.push_back(f_.no(f_.either(infix(it.first, it.second), suffix(it.first, it.second))));
     return f_.all(all);
   }
 
@@ -192,7 +200,8 @@ class TerminationEncoder {
     if (event.thread < 0) return result;
     const core::UnrolledThread& t = ctx_.graph.threads[static_cast<size_t>(event.thread)];
     for (size_t i = 0; i < t.iterations.size(); ++i) {
-      if (t.iterations[i].first <= event.step && event.step <= t.iterations[i].last) result.push_back({event.thread, static_cast<int>(i)});
+      if (t.iterations[i].first <= event.step && event.step <= t.iterations[i].last)
+        result.push_back({event.thread, static_cast<int>(i)});
     }
     return result;
   }
@@ -205,7 +214,8 @@ class TerminationEncoder {
     for (const auto& [pair, rf] : ctx_.rf) {
       auto [w, r] = pair;
       out.push_back(f_.implies(f_.both(inSuffix(w), rf), inSuffix(r)));
-      out.push_back(f_.implies(f_.both(inSuffix(r), rf), f_.either(f_.no(inPrefix(w)), ctx_.coLast[static_cast<size_t>(w)])));
+      out.push_back(f_.implies(f_.both(inSuffix(r), rf),
+                               f_.either(f_.no(inPrefix(w)), ctx_.coLast[static_cast<size_t>(w)])));
     }
   }
 
@@ -222,6 +232,8 @@ class TerminationEncoder {
 
 }  // namespace
 
-Term nonTermination(EncodingContext& ctx) { return TerminationEncoder(ctx).encode(); }
+Term nonTermination(EncodingContext& ctx) {
+  return TerminationEncoder(ctx).encode();
+}
 
 }  // namespace catcheck::encoders

@@ -1,11 +1,11 @@
 // The z3 backend. One solver created for the QF_LIA logic: z3's default solver factory costs about 8 ms
 // per tiny query here, a logic-specific solver about 0.3 ms. Terms are deduplicated by z3's AST ids.
-#include "encoders/Solver.h"
-
 #include <z3++.h>
 
 #include <stdexcept>
 #include <unordered_map>
+
+#include "encoders/Solver.h"
 
 namespace catcheck::encoders {
 namespace {
@@ -30,9 +30,12 @@ class Z3Backend final : public SolverBackend {
 
   SatResult check() override {
     switch (solver_.check()) {
-      case z3::sat: return SatResult::Sat;
-      case z3::unsat: return SatResult::Unsat;
-      default: return SatResult::Unknown;
+      case z3::sat:
+        return SatResult::Sat;
+      case z3::unsat:
+        return SatResult::Unsat;
+      default:
+        return SatResult::Unknown;
     }
   }
 
@@ -51,19 +54,31 @@ class Z3Backend final : public SolverBackend {
 
   z3::expr build(TermOp op, const std::vector<Term>& a) {
     switch (op) {
-      case TermOp::Not: return !expr(a[0]);
-      case TermOp::And: return z3::mk_and(vectorOf(a));
-      case TermOp::Or: return z3::mk_or(vectorOf(a));
-      case TermOp::Implies: return z3::implies(expr(a[0]), expr(a[1]));
+      case TermOp::Not:
+        return !expr(a[0]);
+      case TermOp::And:
+        return z3::mk_and(vectorOf(a));
+      case TermOp::Or:
+        return z3::mk_or(vectorOf(a));
+      case TermOp::Implies:
+        return z3::implies(expr(a[0]), expr(a[1]));
       case TermOp::Iff:
-      case TermOp::Eq: return expr(a[0]) == expr(a[1]);
-      case TermOp::Ite: return z3::ite(expr(a[0]), expr(a[1]), expr(a[2]));
-      case TermOp::Lt: return expr(a[0]) < expr(a[1]);
-      case TermOp::Le: return expr(a[0]) <= expr(a[1]);
-      case TermOp::Add: return expr(a[0]) + expr(a[1]);
-      case TermOp::Sub: return expr(a[0]) - expr(a[1]);
-      case TermOp::Mul: return expr(a[0]) * expr(a[1]);
-      case TermOp::Div: return expr(a[0]) / expr(a[1]);
+      case TermOp::Eq:
+        return expr(a[0]) == expr(a[1]);
+      case TermOp::Ite:
+        return z3::ite(expr(a[0]), expr(a[1]), expr(a[2]));
+      case TermOp::Lt:
+        return expr(a[0]) < expr(a[1]);
+      case TermOp::Le:
+        return expr(a[0]) <= expr(a[1]);
+      case TermOp::Add:
+        return expr(a[0]) + expr(a[1]);
+      case TermOp::Sub:
+        return expr(a[0]) - expr(a[1]);
+      case TermOp::Mul:
+        return expr(a[0]) * expr(a[1]);
+      case TermOp::Div:
+        return expr(a[0]) / expr(a[1]);
     }
     throw std::logic_error("unknown term operator");
   }
@@ -86,7 +101,9 @@ class Z3Backend final : public SolverBackend {
 
 }  // namespace
 
-std::unique_ptr<SolverBackend> makeZ3Solver(const SolverOptions& options) { return std::make_unique<Z3Backend>(options); }
+std::unique_ptr<SolverBackend> makeZ3Solver(const SolverOptions& options) {
+  return std::make_unique<Z3Backend>(options);
+}
 
 SolverKind parseSolverKind(const std::string& name) {
   if (name == "z3") return SolverKind::Z3;
@@ -94,7 +111,9 @@ SolverKind parseSolverKind(const std::string& name) {
   throw std::invalid_argument("unknown solver '" + name + "' (expected z3 or cvc5)");
 }
 
-const char* solverName(SolverKind kind) { return kind == SolverKind::Z3 ? "z3" : "cvc5"; }
+const char* solverName(SolverKind kind) {
+  return kind == SolverKind::Z3 ? "z3" : "cvc5";
+}
 
 std::unique_ptr<SolverBackend> makeSolver(const SolverOptions& options) {
   return options.kind == SolverKind::Z3 ? makeZ3Solver(options) : makeCvc5Solver(options);

@@ -3,12 +3,12 @@
 // error at that word.
 #include "frontends/Litmus.h"
 
-#include "frontends/PtxLitmus.h"
-#include "frontends/VulkanLitmus.h"
-
 #include <cctype>
 #include <fstream>
 #include <sstream>
+
+#include "frontends/PtxLitmus.h"
+#include "frontends/VulkanLitmus.h"
 
 namespace catcheck::frontends {
 namespace {

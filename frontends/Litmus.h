@@ -2,9 +2,9 @@
 // VULKAN) and returns the Program IR. Throws core::InputError (file:line:col) on bad input.
 #pragma once
 
-#include "core/Program.h"
-
 #include <string>
+
+#include "core/Program.h"
 
 namespace catcheck::frontends {
 

@@ -3,10 +3,10 @@
 // over that parser class; operand resolution, which does not depend on it, is the ConditionResolver.
 #pragma once
 
+#include <string>
+
 #include "core/Program.h"
 #include "frontends/LitmusSupport.h"
-
-#include <string>
 
 namespace catcheck::frontends {
 

@@ -3,14 +3,14 @@
 // items to InitDeclarations, which turns them into memory objects once the whole block has been read.
 #pragma once
 
-#include "core/Program.h"
-
 #include <antlr4-runtime.h>
 
 #include <map>
 #include <set>
 #include <string>
 #include <vector>
+
+#include "core/Program.h"
 
 namespace catcheck::frontends {
 

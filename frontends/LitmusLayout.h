@@ -5,12 +5,12 @@
 // parser, rows, cells and `value` operands) a template parameter.
 #pragma once
 
-#include "core/Program.h"
-#include "frontends/LitmusSupport.h"
-
 #include <optional>
 #include <string>
 #include <vector>
+
+#include "core/Program.h"
+#include "frontends/LitmusSupport.h"
 
 namespace catcheck::frontends {
 

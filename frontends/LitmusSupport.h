@@ -2,11 +2,12 @@
 // positions and source text of parse-tree nodes, integer literals, and on-demand memory objects.
 #pragma once
 
+#include <antlr4-runtime.h>
+
+#include <string>
+
 #include "core/Program.h"
 #include "core/SourceLocation.h"
-
-#include <antlr4-runtime.h>
-#include <string>
 
 namespace catcheck::frontends {
 

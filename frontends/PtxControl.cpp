@@ -6,9 +6,13 @@
 
 namespace catcheck::frontends::ptx {
 
-core::Instruction buildLabel(Parser::LabelContext* ctx) { return labelInstruction(ctx->Name()->getText()); }
+core::Instruction buildLabel(Parser::LabelContext* ctx) {
+  return labelInstruction(ctx->Name()->getText());
+}
 
-core::Instruction buildJump(Parser::JumpContext* ctx) { return jumpInstruction(ctx->Name()->getText()); }
+core::Instruction buildJump(Parser::JumpContext* ctx) {
+  return jumpInstruction(ctx->Name()->getText());
+}
 
 core::Instruction buildBranch(LitmusCell& cell, Parser::BranchContext* ctx) {
   core::Expr condition =

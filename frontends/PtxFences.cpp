@@ -3,9 +3,9 @@
 // and carries only the proxy's tag (GEN SUR TEX CON); fence.proxy.alias carries ALIAS. bar.cta.sync and
 // bar.cta.arrive are control barriers of execution scope CTA whose instance id is kept as written (`00` is
 // not `0`), with an optional resource id and quorum that may be registers.
-#include "frontends/PtxInstructions.h"
-
 #include <map>
+
+#include "frontends/PtxInstructions.h"
 
 namespace catcheck::frontends::ptx {
 

@@ -3,11 +3,11 @@
 // of a cell to its family.
 #include "frontends/PtxInstructions.h"
 
-#include "frontends/LitmusSupport.h"
-
 #include <algorithm>
 #include <map>
 #include <vector>
+
+#include "frontends/LitmusSupport.h"
 
 namespace catcheck::frontends::ptx {
 namespace {
@@ -67,7 +67,7 @@ std::string checkOrder(LitmusCell& cell, OrderFamily family, const std::string& 
   std::string name = order->getText();
   if (std::find(rule.allowed.begin(), rule.allowed.end(), name) == rule.allowed.end()) {
     cell.fail(order->getStart(), "memory order '" + name + "' is not allowed on " + mnemonic + " (use " +
-                         rule.description + ")");
+                                     rule.description + ")");
   }
   if (name == "weak" && scope != nullptr) cell.fail(scope->getStart(), mnemonic + ".weak takes no scope");
   if (name != "weak" && scope == nullptr) {

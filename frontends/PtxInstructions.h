@@ -4,11 +4,11 @@
 // text.
 #pragma once
 
+#include <string>
+
 #include "LitmusPTXParser.h"
 #include "core/Program.h"
 #include "frontends/LitmusLayout.h"
-
-#include <string>
 
 namespace catcheck::frontends::ptx {
 

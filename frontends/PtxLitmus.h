@@ -1,10 +1,10 @@
 // The PTX litmus dialect (grammar/LitmusPTX.g4): text to Program IR. Used through frontends/Litmus.h.
 #pragma once
 
+#include <string>
+
 #include "core/Program.h"
 #include "frontends/PtxInstructions.h"
-
-#include <string>
 
 namespace catcheck::frontends::ptx {
 

@@ -2,9 +2,9 @@
 // memory order (WEAK RLX ACQ REL), its scope when it has one, and the proxy it goes through: ld and st use
 // the generic proxy (GEN), tld the texture proxy (TEX), suld and sust the surface proxy (SUR), cold the
 // constant proxy (CON). `ld r, v` without a memory order is a register move, not an access.
-#include "frontends/PtxInstructions.h"
-
 #include <map>
+
+#include "frontends/PtxInstructions.h"
 
 namespace catcheck::frontends::ptx {
 namespace {

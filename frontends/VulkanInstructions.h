@@ -4,12 +4,12 @@
 // the dispatcher (VulkanInstructions.cpp) sets location and text.
 #pragma once
 
+#include <string>
+#include <vector>
+
 #include "LitmusVulkanParser.h"
 #include "core/Program.h"
 #include "frontends/LitmusLayout.h"
-
-#include <string>
-#include <vector>
 
 namespace catcheck::frontends::vulkan {
 

@@ -1,10 +1,10 @@
 // The Vulkan litmus dialect (grammar/LitmusVulkan.g4): text to Program IR. Used through frontends/Litmus.h.
 #pragma once
 
+#include <string>
+
 #include "core/Program.h"
 #include "frontends/VulkanInstructions.h"
-
-#include <string>
 
 namespace catcheck::frontends::vulkan {
 

@@ -4,13 +4,13 @@
 // scope; storage class; semantics storage classes; semav; semvis; operation), and the list must fit the
 // instruction's form: plain and atomic accesses, rmw.atom, membar, cbar. Each mistake is reported at the word
 // with the rule it breaks. acq_rel is both an acquire and a release, as in Dat3M's compilation.
-#include "frontends/VulkanInstructions.h"
-
 #include <algorithm>
 #include <cctype>
 #include <map>
 #include <regex>
 #include <set>
+
+#include "frontends/VulkanInstructions.h"
 
 namespace catcheck::frontends::vulkan {
 namespace {

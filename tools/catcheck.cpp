@@ -4,15 +4,14 @@
 //   catcheck diff A.cat B.cat TESTS... [options]            verdicts that differ (tools/DiffCommand.cpp)
 // Exit codes (DESIGN.md): 0 ok / all agree, 1 a verdict differs, 2 bad input or usage, 3 the solver gave up
 // or a witness was rejected by the evaluator.
+#include <CLI/CLI.hpp>
+#include <iostream>
+
 #include "core/SourceLocation.h"
 #include "encoders/Checker.h"
 #include "tools/DiffCommand.h"
 #include "tools/RunCommand.h"
 #include "tools/SingleCheck.h"
-
-#include <CLI/CLI.hpp>
-
-#include <iostream>
 
 using namespace catcheck;
 

@@ -1,11 +1,11 @@
 // The well-formedness check that guards witness re-checking: a hand-built execution passes, and each kind
 // of corruption (a wrong value, rf across addresses, control flow that disagrees with the values read,
 // coherence, final state, barriers) is reported.
+#include <gtest/gtest.h>
+
 #include "core/Evaluator.h"
 #include "core/EventGraph.h"
 #include "frontends/Litmus.h"
-
-#include <gtest/gtest.h>
 
 namespace catcheck::core {
 namespace {

@@ -2,14 +2,14 @@
 // complements relative to them), base relations taken from the execution, least fixed points of `let rec`,
 // axioms, negation and flags, an MP execution that PTX 7.5 forbids by causality, and cached values that
 // follow an execution change.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
 #include "cat/Parser.h"
 #include "core/Evaluator.h"
 #include "core/EventGraph.h"
 #include "frontends/Litmus.h"
-
-#include <gtest/gtest.h>
-
-#include <algorithm>
 
 namespace catcheck::core {
 namespace {

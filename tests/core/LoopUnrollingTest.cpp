@@ -1,10 +1,10 @@
 // Spin-loop detection and unrolling: a side-effect-free wait loop gets one copy whose back-edge is a spin
 // terminator; a loop that writes memory or carries a live register gets `bound` copies, the last one
 // ending in a Bound jump; iterations and barrier instances are numbered per copy.
+#include <gtest/gtest.h>
+
 #include "core/EventGraph.h"
 #include "frontends/Litmus.h"
-
-#include <gtest/gtest.h>
 
 namespace catcheck::core {
 namespace {
@@ -22,7 +22,8 @@ TEST(LoopUnrolling, SideEffectFreeWaitLoopGetsOneCopy) {
  LC00:                   ;
  ld.relaxed.gpu r0, flag ;
  bne r0, 1, LC00         ;
-exists (0==0))", "wait.litmus");
+exists (0==0))",
+                                               "wait.litmus");
   EventGraph graph = buildEventGraph(program, 4);
   const UnrolledThread& t = graph.threads[0];
   EXPECT_EQ(t.iterations.size(), 1U);
@@ -42,7 +43,8 @@ TEST(LoopUnrolling, LoopWithStoresGetsBoundCopies) {
  LC00:                          ;
  atom.relaxed.gpu.exch r0, m, 1 ;
  bne r0, 0, LC00                ;
-exists (0==0))", "lock.litmus");
+exists (0==0))",
+                                               "lock.litmus");
   EventGraph graph = buildEventGraph(program, 3);
   const UnrolledThread& t = graph.threads[0];
   ASSERT_EQ(t.iterations.size(), 3U);
@@ -59,7 +61,8 @@ TEST(LoopUnrolling, LiveLoopCarriedRegisterIsCompared) {
  LC00:           ;
  add r1, r1, 1   ;
  bne r1, 5, LC00 ;
-exists (0==0))", "count.litmus");
+exists (0==0))",
+                                               "count.litmus");
   EventGraph graph = buildEventGraph(program, 2);
   const UnrolledThread& t = graph.threads[0];
   EXPECT_EQ(t.iterations.size(), 2U);
@@ -78,7 +81,8 @@ TEST(LoopUnrolling, BarriersInEarlierCopiesGetDistinctInstances) {
  bar.cta.sync 1       ;
  atom.relaxed.gpu.add r0, x, 1 ;
  bne r0, 3, LC00      ;
-exists (0==0))", "barrier-loop.litmus");
+exists (0==0))",
+                                               "barrier-loop.litmus");
   EventGraph graph = buildEventGraph(program, 2);
   std::vector<std::string> instances;
   for (const Step& s : graph.threads[0].steps) {
@@ -97,7 +101,8 @@ TEST(LoopUnrolling, BackJumpsToOneHeaderFormOneLoop) {
  atom.relaxed.gpu.add r0, x, 1 ;
  beq r0, 1, LC00               ;
  bne r0, 4, LC00               ;
-exists (0==0))", "two.litmus");
+exists (0==0))",
+                                               "two.litmus");
   EventGraph graph = buildEventGraph(program, 3);
   EXPECT_EQ(graph.threads[0].iterations.size(), 3U);
   EXPECT_EQ(countSteps(graph.threads[0], [](const Step& s) { return s.backEdge; }), 6);

@@ -1,11 +1,11 @@
 // The interpreter's operators on a small hand-built event graph: may/must bounds of base relations and of
 // every core operator, checked pair by pair against what the program allows.
+#include <gtest/gtest.h>
+
 #include "cat/Parser.h"
 #include "core/EventGraph.h"
 #include "core/RelationAnalysis.h"
 #include "frontends/Litmus.h"
-
-#include <gtest/gtest.h>
 
 namespace catcheck::core {
 namespace {
@@ -25,7 +25,8 @@ exists (P1:r0 == 1))";
 class RelationAnalysisTest : public ::testing::Test {
  protected:
   RelationAnalysisTest()
-      : program_(frontends::parseLitmusText(kProgram, "analysis.litmus")), graph_(buildEventGraph(program_, 1)) {}
+      : program_(frontends::parseLitmusText(kProgram, "analysis.litmus")),
+        graph_(buildEventGraph(program_, 1)) {}
 
   // Analyses `let r = <expression>` and returns the bounds of r.
   RelationBounds bounds(const std::string& expression) {

@@ -1,10 +1,10 @@
 // Scope relations on nested Vulkan hierarchies: ids are hierarchical, so `sg 0` under two workgroups are
 // two subgroups; `sr` needs a scope tag on both events and each thread within the other's scope.
+#include <gtest/gtest.h>
+
 #include "core/BaseRelations.h"
 #include "core/EventGraph.h"
 #include "frontends/Litmus.h"
-
-#include <gtest/gtest.h>
 
 namespace catcheck::core {
 namespace {
@@ -18,7 +18,9 @@ exists (0==0))";
 
 class ScopeRelationsTest : public ::testing::Test {
  protected:
-  ScopeRelationsTest() : program_(frontends::parseLitmusText(kHierarchy, "hierarchy.litmus")), graph_(buildEventGraph(program_, 1)) {}
+  ScopeRelationsTest()
+      : program_(frontends::parseLitmusText(kHierarchy, "hierarchy.litmus")),
+        graph_(buildEventGraph(program_, 1)) {}
   PairSet relation(const std::string& name) { return baseRelationBounds(graph_, name)->must; }
   Program program_;
   EventGraph graph_;

@@ -1,10 +1,10 @@
 // Hand-checked verdicts of the SMT encoding on classic shapes (MP, SB, IRIW, CoRR, a loop whose bound is
 // reachable), under both solvers. The expected verdict of each case sits next to its program text.
+#include <gtest/gtest.h>
+
 #include "cat/Parser.h"
 #include "encoders/Checker.h"
 #include "frontends/Litmus.h"
-
-#include <gtest/gtest.h>
 
 namespace catcheck {
 namespace {
@@ -69,7 +69,8 @@ exists (P2:r0 == 1 /\ P2:r1 == 0 /\ P3:r0 == 1 /\ P3:r1 == 0))",
                      | ld.relaxed.gpu r1, x ;
 exists (P1:r0 == 1 /\ P1:r1 == 0))",
      core::Result::Fail},
-    {"CoPartial", "unordered weak writes may end in either order (partial coherence)", "ptx-v7.5.cat", R"(PTX Co-partial
+    {"CoPartial", "unordered weak writes may end in either order (partial coherence)", "ptx-v7.5.cat",
+     R"(PTX Co-partial
 { x=0; }
  P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;
  st.weak x, 1   | st.weak x, 2   ;
@@ -85,7 +86,9 @@ forall (x == 6))",
      core::Result::Unknown},
 };
 
-void PrintTo(const Case& c, std::ostream* out) { *out << c.id; }
+void PrintTo(const Case& c, std::ostream* out) {
+  *out << c.id;
+}
 
 class CheckerTest : public ::testing::TestWithParam<std::tuple<Case, encoders::SolverKind>> {};
 
@@ -95,12 +98,14 @@ TEST_P(CheckerTest, GivesTheHandCheckedVerdict) {
   core::Program program = frontends::parseLitmusText(c.text, c.name);
   encoders::CheckOptions options;
   options.solver.kind = solver;
-  EXPECT_EQ(core::resultName(encoders::check(program, model, options).result), core::resultName(c.expected)) << c.name;
+  EXPECT_EQ(core::resultName(encoders::check(program, model, options).result), core::resultName(c.expected))
+      << c.name;
 }
 
 INSTANTIATE_TEST_SUITE_P(Shapes, CheckerTest,
                          ::testing::Combine(::testing::ValuesIn(kCases),
-                                            ::testing::Values(encoders::SolverKind::Z3, encoders::SolverKind::Cvc5)),
+                                            ::testing::Values(encoders::SolverKind::Z3,
+                                                              encoders::SolverKind::Cvc5)),
                          [](const auto& info) {
                            return std::string(std::get<0>(info.param).id) + "_" +
                                   encoders::solverName(std::get<1>(info.param));
@@ -159,7 +164,9 @@ const LivenessCase kLiveness[] = {
     {"BarrierQuorumHangFair", kBarrierHang, "FAIR", core::Result::Fail},
 };
 
-void PrintTo(const LivenessCase& c, std::ostream* out) { *out << c.id; }
+void PrintTo(const LivenessCase& c, std::ostream* out) {
+  *out << c.id;
+}
 
 class LivenessTest : public ::testing::TestWithParam<LivenessCase> {};
 
@@ -178,12 +185,16 @@ TEST(Liveness, WitnessNamesTheStuckThreadsAndWhatTheyRead) {
   encoders::CheckOptions options;
   options.property = core::Property::Termination;
   options.explain = true;
-  core::Verdict spin = encoders::check(frontends::parseLitmusText(kNobodySets, "spin.litmus"), model, options);
-  EXPECT_NE(spin.stuck.find("P0 spins forever in the loop at spin.litmus:4:2, reading [ld.relaxed.gpu r0, flag = 0]"),
+  core::Verdict spin =
+      encoders::check(frontends::parseLitmusText(kNobodySets, "spin.litmus"), model, options);
+  EXPECT_NE(spin.stuck.find(
+                "P0 spins forever in the loop at spin.litmus:4:2, reading [ld.relaxed.gpu r0, flag = 0]"),
             std::string::npos)
       << spin.stuck;
-  core::Verdict hang = encoders::check(frontends::parseLitmusText(kBarrierHang, "hang.litmus"), model, options);
-  EXPECT_NE(hang.stuck.find("P1 is blocked forever at bar.cta.sync 1, 1, 3"), std::string::npos) << hang.stuck;
+  core::Verdict hang =
+      encoders::check(frontends::parseLitmusText(kBarrierHang, "hang.litmus"), model, options);
+  EXPECT_NE(hang.stuck.find("P1 is blocked forever at bar.cta.sync 1, 1, 3"), std::string::npos)
+      << hang.stuck;
 }
 
 INSTANTIATE_TEST_SUITE_P(ProgressModels, LivenessTest, ::testing::ValuesIn(kLiveness),

@@ -1,9 +1,9 @@
 // Data-race verdicts (cat_spec) name the flag that fired and one racing pair of events.
+#include <gtest/gtest.h>
+
 #include "cat/Parser.h"
 #include "encoders/Checker.h"
 #include "frontends/Litmus.h"
-
-#include <gtest/gtest.h>
 
 namespace catcheck {
 namespace {
@@ -46,7 +46,8 @@ TEST_P(RaceWitness, AtomicAccessesDoNotRace) {
   EXPECT_TRUE(verdict.firedFlag.empty());
 }
 
-INSTANTIATE_TEST_SUITE_P(Solvers, RaceWitness, ::testing::Values(encoders::SolverKind::Z3, encoders::SolverKind::Cvc5),
+INSTANTIATE_TEST_SUITE_P(Solvers, RaceWitness,
+                         ::testing::Values(encoders::SolverKind::Z3, encoders::SolverKind::Cvc5),
                          [](const auto& info) { return std::string(encoders::solverName(info.param)); });
 
 }  // namespace

@@ -1,8 +1,8 @@
 // Bad PTX litmus input gives one core::InputError with file:line:col and a one-line message (DESIGN.md
 // decision 8). Each test pins the exact message.
-#include "PtxTestSupport.h"
-
 #include <gtest/gtest.h>
+
+#include "PtxTestSupport.h"
 
 namespace catcheck::frontends {
 namespace {

@@ -1,9 +1,9 @@
 // The PTX front end on small hand-written tests: the tags and operands of every instruction family
 // (SEMANTICS.md 5, PTX table), the init block (aliases in any order, initial values), and conditions
 // (precedence, operators, constants, filter, quantifiers).
-#include "PtxTestSupport.h"
-
 #include <gtest/gtest.h>
+
+#include "PtxTestSupport.h"
 
 namespace catcheck::frontends {
 namespace {

@@ -1,9 +1,9 @@
 // Detailed checks of the Program IR the PTX front end builds for representative files of the reference suite:
 // message passing, proxies and aliases, barriers (quorum, register resource id, arrive), atom.cas in a loop,
 // a CADP loop made of labels and jumps, a multi-CTA test whose condition uses `P3: r0`, and `n:r` operands.
-#include "PtxTestSupport.h"
-
 #include <gtest/gtest.h>
+
+#include "PtxTestSupport.h"
 
 namespace catcheck::frontends {
 namespace {

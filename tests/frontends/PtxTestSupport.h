@@ -2,13 +2,13 @@
 // tag sets by name, registers by name, and the message of a bad input.
 #pragma once
 
-#include "frontends/Litmus.h"
-
 #include <algorithm>
 #include <filesystem>
 #include <set>
 #include <string>
 #include <vector>
+
+#include "frontends/Litmus.h"
 
 namespace catcheck::frontends::testing {
 

@@ -2,9 +2,9 @@
 // decision 8). Qualifier lists are checked word by word against the forms of SEMANTICS.md 4.2, so each
 // mistake is reported at the offending qualifier (or at the mnemonic when something is missing) with the
 // rule it breaks. Each test pins the exact message.
-#include "VulkanTestSupport.h"
-
 #include <gtest/gtest.h>
+
+#include "VulkanTestSupport.h"
 
 namespace catcheck::frontends {
 namespace {

@@ -2,12 +2,12 @@
 // events and tags after compilation, SEMANTICS.md 5). Each VULKAN row's example is parsed as a one-thread,
 // one-instruction test; the first `{...}` of the row's event column is the instruction's tag set (for an
 // RMW pair, the load's), the second the RMW store's.
-#include "VulkanTestSupport.h"
-
 #include <gtest/gtest.h>
 
 #include <fstream>
 #include <regex>
+
+#include "VulkanTestSupport.h"
 
 namespace catcheck::frontends {
 namespace {

@@ -2,9 +2,9 @@
 // storage class, acq_rel RMWs with both semav and semvis, every RMW and arithmetic operation, fences and
 // barriers with several semantics, named barriers with register operands, string instance ids, branches,
 // the init block (aliases in any order, initial values), `ssw Pi Pj`, header spellings and doc strings.
-#include "VulkanTestSupport.h"
-
 #include <gtest/gtest.h>
+
+#include "VulkanTestSupport.h"
 
 namespace catcheck::frontends {
 namespace {

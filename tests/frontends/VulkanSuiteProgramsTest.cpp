@@ -2,9 +2,9 @@
 // suite: the cross-workgroup barrier (nested scope hierarchies, string instance ids, a 36-atom forall),
 // ssw blocks with generic aliases and device operations, a filter-only Data-Race file, named barriers with a
 // quorum, the split of RMW tags over the load and store halves, register branches and local arithmetic.
-#include "VulkanTestSupport.h"
-
 #include <gtest/gtest.h>
+
+#include "VulkanTestSupport.h"
 
 namespace catcheck::frontends {
 namespace {

@@ -3,18 +3,20 @@
 // when several threads parse at once (bulk runs do). The
 // totals were counted independently with a plain text split of the files: 7166 instruction cells and 21
 // ssw pairs in the 561 files here (SEMANTICS.md's inventory also covers 152 Vulkan files not shipped here).
-#include "VulkanTestSupport.h"
-
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <fstream>
 #include <future>
 
+#include "VulkanTestSupport.h"
+
 namespace catcheck::frontends {
 namespace {
 
-std::vector<std::string> suiteFiles() { return testing::litmusFilesUnder(testing::vulkanSuitePath("")); }
+std::vector<std::string> suiteFiles() {
+  return testing::litmusFilesUnder(testing::vulkanSuitePath(""));
+}
 
 // The rest of the file's first line after the dialect word.
 std::string headerName(const std::string& file) {

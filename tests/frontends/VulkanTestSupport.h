@@ -2,10 +2,10 @@
 // register and error-message helpers are PtxTestSupport.h's, which are not PTX-specific.
 #pragma once
 
-#include "PtxTestSupport.h"
-
 #include <string>
 #include <vector>
+
+#include "PtxTestSupport.h"
 
 namespace catcheck::frontends::testing {
 

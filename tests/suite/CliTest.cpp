@@ -1,10 +1,10 @@
 // The command line's contract: the verdict block, exit codes (0 ok, 1 disagreement, 2 bad input or usage)
 // and one `file:line:col: error:` message for bad input. Each case runs the built binary.
-#include "tests/suite/CatcheckProcess.h"
-
 #include <gtest/gtest.h>
 
 #include <string>
+
+#include "tests/suite/CatcheckProcess.h"
 
 namespace {
 
@@ -18,17 +18,20 @@ const std::string kModel = kSource + "/models/ptx-v7.5.cat";
 TEST(Cli, SingleCheckPrintsTheVerdictBlock) {
   CommandResult run = runCatcheck(kModel + " " + kSource + "/litmus/PTX/MP-release-acquire.litmus");
   EXPECT_EQ(run.exitCode, 0);
-  EXPECT_NE(run.output.find("Test: MP-release-acquire  Model: ptx-v7.5  Property: program_spec  Bound: 1"), std::string::npos);
+  EXPECT_NE(run.output.find("Test: MP-release-acquire  Model: ptx-v7.5  Property: program_spec  Bound: 1"),
+            std::string::npos);
   EXPECT_NE(run.output.find("Result: FAIL"), std::string::npos) << run.output;
-  EXPECT_NE(run.output.find("Condition: exists (P1:r0 == 1 /\\ P1:r1 == 0)"), std::string::npos) << run.output;
+  EXPECT_NE(run.output.find("Condition: exists (P1:r0 == 1 /\\ P1:r1 == 0)"), std::string::npos)
+      << run.output;
   EXPECT_NE(run.output.find("Time: "), std::string::npos);
 }
 
 TEST(Cli, BadLitmusGivesOneMessageAndExitTwo) {
   CommandResult run = runCatcheck(kModel + " " + kData + "bad-qualifier.litmus");
   EXPECT_EQ(run.exitCode, 2);
-  EXPECT_EQ(run.output, kData + "bad-qualifier.litmus:4:5: error: unexpected 'foo', expected 'weak', 'relaxed', "
-                                "'acquire', 'release', 'acq_rel' or 'sc'\n");
+  EXPECT_EQ(run.output, kData +
+                            "bad-qualifier.litmus:4:5: error: unexpected 'foo', expected 'weak', 'relaxed', "
+                            "'acquire', 'release', 'acq_rel' or 'sc'\n");
 }
 
 TEST(Cli, BadModelGivesOneMessageAndExitTwo) {
@@ -40,7 +43,8 @@ TEST(Cli, BadModelGivesOneMessageAndExitTwo) {
 TEST(Cli, MissingFileIsBadInput) {
   CommandResult run = runCatcheck(kModel + " " + kData + "no-such.litmus");
   EXPECT_EQ(run.exitCode, 2);
-  EXPECT_NE(run.output.find("no-such.litmus:1:1: error: cannot open litmus file"), std::string::npos) << run.output;
+  EXPECT_NE(run.output.find("no-such.litmus:1:1: error: cannot open litmus file"), std::string::npos)
+      << run.output;
 }
 
 TEST(Cli, UnknownOptionAndSolverAreUsageErrors) {
@@ -51,7 +55,9 @@ TEST(Cli, UnknownOptionAndSolverAreUsageErrors) {
 TEST(Cli, MalformedManifestNamesTheLine) {
   CommandResult run = runCatcheck("run --manifest " + kData + "bad-expected.csv");
   EXPECT_EQ(run.exitCode, 2);
-  EXPECT_EQ(run.output, kData + "bad-expected.csv:2:1: error: unknown verdict 'MAYBE' (expected PASS, FAIL or UNKNOWN)\n");
+  EXPECT_EQ(
+      run.output,
+      kData + "bad-expected.csv:2:1: error: unknown verdict 'MAYBE' (expected PASS, FAIL or UNKNOWN)\n");
 }
 
 TEST(Cli, DisagreementExitsOne) {

@@ -1,13 +1,13 @@
 // Regression runs over the reference suite (../shared/suite/manifest.csv) and the project's own litmus
 // manifest: every row must agree with its expected verdict, with our models and with the reference models.
 // A skipped or erroring row fails here. One test per group of suites, so they run in parallel.
-#include "core/Manifest.h"
-#include "encoders/BulkRun.h"
-
 #include <gtest/gtest.h>
 
 #include <set>
 #include <thread>
+
+#include "core/Manifest.h"
+#include "encoders/BulkRun.h"
 
 namespace catcheck {
 namespace {
@@ -56,7 +56,9 @@ const SuiteGroup kGroups[] = {
     {"VulkanLivenessLobe", {"VULKAN-Liveness-LOBE"}},
 };
 
-void PrintTo(const SuiteGroup& group, std::ostream* out) { *out << group.name; }
+void PrintTo(const SuiteGroup& group, std::ostream* out) {
+  *out << group.name;
+}
 
 class ReferenceSuite : public ::testing::TestWithParam<std::tuple<SuiteGroup, bool>> {};
 
@@ -65,7 +67,8 @@ TEST_P(ReferenceSuite, EveryRowAgrees) {
   expectAllAgree(rowsOf(kSuite + "/manifest.csv", group.suites), ownModels ? kOwnModels : kReferenceModels);
 }
 
-INSTANTIATE_TEST_SUITE_P(Manifest, ReferenceSuite, ::testing::Combine(::testing::ValuesIn(kGroups), ::testing::Bool()),
+INSTANTIATE_TEST_SUITE_P(Manifest, ReferenceSuite,
+                         ::testing::Combine(::testing::ValuesIn(kGroups), ::testing::Bool()),
                          [](const auto& info) {
                            return std::string(std::get<0>(info.param).name) +
                                   (std::get<1>(info.param) ? "_OwnModels" : "_ReferenceModels");
