@@ -13,13 +13,13 @@
 // the others once per complete candidate; a consistent candidate yields one outcome per final memory.
 #include "core/Enumerator.h"
 
-#include "core/EnumeratorChoices.h"
-#include "core/Evaluator.h"
-#include "core/EvaluatorProgram.h"
-
 #include <algorithm>
 #include <set>
 #include <stdexcept>
+
+#include "core/EnumeratorChoices.h"
+#include "core/Evaluator.h"
+#include "core/EvaluatorProgram.h"
 
 namespace catcheck::core {
 namespace {
@@ -46,22 +46,30 @@ ValueSets seedValues(const EventGraph& graph) {
 
 std::optional<long long> operandValue(const Operand& op, const FinalState& state) {
   switch (op.kind) {
-    case Operand::Kind::Constant: return op.constant;
+    case Operand::Kind::Constant:
+      return op.constant;
     case Operand::Kind::Register:
       return state.registers.at(static_cast<size_t>(op.thread)).at(static_cast<size_t>(op.reg));
-    case Operand::Kind::Location: return state.memory.at(static_cast<size_t>(op.location));
+    case Operand::Kind::Location:
+      return state.memory.at(static_cast<size_t>(op.location));
   }
   return std::nullopt;
 }
 
 bool compare(Comparison comparison, long long a, long long b) {
   switch (comparison) {
-    case Comparison::Eq: return a == b;
-    case Comparison::Ne: return a != b;
-    case Comparison::Lt: return a < b;
-    case Comparison::Le: return a <= b;
-    case Comparison::Gt: return a > b;
-    case Comparison::Ge: return a >= b;
+    case Comparison::Eq:
+      return a == b;
+    case Comparison::Ne:
+      return a != b;
+    case Comparison::Lt:
+      return a < b;
+    case Comparison::Le:
+      return a <= b;
+    case Comparison::Gt:
+      return a > b;
+    case Comparison::Ge:
+      return a >= b;
   }
   return false;
 }
@@ -192,6 +200,7 @@ class Enumeration {
     if (!co || !sf) return stop("too many coherence or SC-fence orders");
     registers_.clear();
     for (const ThreadRun& run : runs) registers_.push_back(run.finalRegisters);
+    runs_ = &runs;
     for (const PairSet& syncbar : synchronisations) {
       x.syncBarrier = syncbar;
       bool complete = forEachCombination(sizeOf(sources), [&](const std::vector<size_t>& index) {
@@ -260,6 +269,7 @@ class Enumeration {
     for (std::vector<long long>& memory : finalMemoryChoices(graph_, x)) {
       x.finalMemory = memory;
       Outcome outcome{FinalState{registers_, std::move(memory)}, x.terminated, boundReached_, true, flags};
+      stuckStatus(x, outcome);
       if (graph_.program->filter)
         outcome.filterHolds = conditionValue(*graph_.program->filter, outcome.state) != false;
       ++result_.outcomes[outcome];
@@ -277,7 +287,58 @@ class Enumeration {
   std::vector<const cat::Axiom*> orderAxioms_;  // the other non-flagged axioms
   std::vector<RegisterValues> registers_;       // final registers of the current combination
   bool boundReached_ = false;
+  const std::vector<ThreadRun>* runs_ = nullptr;  // of the current combination
   EnumerationResult result_;
+
+  // Whether every read of the iteration a spinning run ends in reads from a co-maximal write (or from
+  // no write): the strong suffix of a spin iteration (TerminationEncoder.cpp's strongSuffix).
+  bool strongSpinSuffix(const Execution& x, const ThreadRun& run) const {
+    const UnrolledThread& thread = graph_.threads.at(static_cast<size_t>(run.path.thread));
+    int backEdge = run.path.steps.back();
+    const Step& step = thread.steps.at(static_cast<size_t>(backEdge));
+    const Iteration& iteration = thread.iterations.at(static_cast<size_t>(step.iteration));
+    for (int s : run.path.steps) {
+      if (s < iteration.first || s > backEdge) continue;
+      for (int r : thread.steps[static_cast<size_t>(s)].events) {
+        if (graph_.event(r).kind != EventKind::Read) continue;
+        for (const Event& w : graph_.events) {
+          if (w.isWrite() && x.rf.has(w.id, r) && !x.co.successors(w.id).empty()) return false;
+        }
+      }
+    }
+    return true;
+  }
+
+  // Outcome::stuckWitness and Outcome::stopUndecided of the current candidate (SEMANTICS.md §7.5).
+  void stuckStatus(const Execution& x, Outcome& outcome) const {
+    if (boundReached_) return;
+    bool stuck = false, undecided = false;
+    for (const ThreadRun& run : *runs_) {
+      switch (run.path.end) {
+        case ThreadEnd::Terminated:
+        case ThreadEnd::Bound:
+          break;
+        case ThreadEnd::Blocked:
+          stuck = true;
+          break;
+        case ThreadEnd::Spin:
+          if (!strongSpinSuffix(x, run)) return;
+          stuck = true;
+          break;
+        case ThreadEnd::Stop: {
+          // A stop needs an earlier (infix) copy of its loop matching the stopped iteration: impossible
+          // in a loop's first copy; otherwise the match is not enumerated.
+          const UnrolledThread& thread = graph_.threads.at(static_cast<size_t>(run.path.thread));
+          const Step& step = thread.steps.at(static_cast<size_t>(run.path.steps.back()));
+          if (thread.iterations.at(static_cast<size_t>(step.iteration)).index == 0) return;
+          undecided = true;
+          break;
+        }
+      }
+    }
+    outcome.stuckWitness = stuck && !undecided;
+    outcome.stopUndecided = undecided;
+  }
 };
 
 }  // namespace
@@ -300,22 +361,45 @@ std::optional<bool> conditionValue(const Condition& c, const FinalState& state) 
     return !decisive;
   };
   switch (c.op) {
-    case ConditionOp::True: return true;
-    case ConditionOp::And: return junction(false);
-    case ConditionOp::Or: return junction(true);
-    case ConditionOp::Not: return children.at(0) ? std::optional<bool>(!*children.at(0)) : std::nullopt;
-    case ConditionOp::Compare: break;
+    case ConditionOp::True:
+      return true;
+    case ConditionOp::And:
+      return junction(false);
+    case ConditionOp::Or:
+      return junction(true);
+    case ConditionOp::Not:
+      return children.at(0) ? std::optional<bool>(!*children.at(0)) : std::nullopt;
+    case ConditionOp::Compare:
+      break;
   }
   std::optional<long long> a = operandValue(c.lhs, state), b = operandValue(c.rhs, state);
   if (!a || !b) return std::nullopt;
   return compare(c.comparison, *a, *b);
 }
 
+namespace {
+
+Result terminationVerdict(const EnumerationResult& result) {
+  bool undecided = false, boundReached = false;
+  for (const auto& [outcome, count] : result.outcomes) {
+    if (!outcome.filterHolds) continue;
+    if (outcome.stuckWitness) return Result::Fail;
+    undecided = undecided || outcome.stopUndecided;
+    boundReached = boundReached || outcome.boundReached;
+  }
+  if (undecided)
+    throw std::invalid_argument(
+        "termination undecided: a thread may stop after a side-effecting iteration that an earlier copy "
+        "might match");
+  return boundReached ? Result::Unknown : Result::Pass;
+}
+
+}  // namespace
+
 Result enumeratedVerdict(const EnumerationResult& result, const Program& program, Property property) {
   if (!result.complete)
     throw std::logic_error("no verdict from an incomplete enumeration: " + result.incompleteReason);
-  if (property == Property::Termination)
-    throw std::invalid_argument("the enumerator does not decide termination");
+  if (property == Property::Termination) return terminationVerdict(result);
   bool reachability = property == Property::ProgramSpec && program.assertionKind == AssertionKind::Exists;
   bool found = false, boundReached = false;
   for (const auto& [outcome, count] : result.outcomes) {

@@ -5,18 +5,20 @@
 // filter holds, whether it terminated or reached a loop bound, and each final state it can end in.
 // Threads follow uniform FAIR progress (every thread runs until it ends, blocks, spins or stops), as in
 // the program_spec and cat_spec suites; termination under other progress models is not enumerated.
+// Each outcome also says whether its execution is a non-termination witness (SEMANTICS.md §7.5, as
+// encoders/TerminationEncoder.cpp states it) in the cases without a side-effecting stuck iteration.
 #pragma once
-
-#include "cat/Model.h"
-#include "core/EventGraph.h"
-#include "core/Execution.h"
-#include "core/Verdict.h"
 
 #include <compare>
 #include <map>
 #include <optional>
 #include <string>
 #include <vector>
+
+#include "cat/Model.h"
+#include "core/EventGraph.h"
+#include "core/Execution.h"
+#include "core/Verdict.h"
 
 namespace catcheck::core {
 
@@ -44,6 +46,13 @@ struct Outcome {
   bool boundReached = false;       // some loop-bound jump was taken
   bool filterHolds = true;         // the program's filter holds (or may hold, on free registers)
   std::vector<std::string> flags;  // flagged axioms that fire
+  // A non-termination witness: no loop-bound jump is taken, some thread is blocked at a barrier or spins,
+  // no thread stops, and every read of each spinning iteration reads from a co-maximal write (the
+  // strong suffix; a spin iteration writes nothing, so the other suffix rules hold trivially).
+  bool stuckWitness = false;
+  // Would be such a witness, but some thread stops after a side-effecting iteration with an earlier copy
+  // of its loop: whether that copy can match it is not enumerated, so termination stays undecided.
+  bool stopUndecided = false;
   auto operator<=>(const Outcome&) const = default;
 };
 
@@ -68,7 +77,10 @@ std::optional<bool> conditionValue(const Condition& condition, const FinalState&
 // terminated consistent filter-satisfying execution satisfies C, `~exists C` / `forall C` fail iff one
 // satisfies C / violates C; cat_spec fails iff a consistent filter-satisfying execution fires a flag. A
 // result that would be PASS (FAIL for exists) is UNKNOWN when such an execution reaches a loop bound.
-// Throws std::logic_error for an incomplete enumeration, std::invalid_argument for termination.
+// termination (uniform FAIR progress, the condition ignored) fails iff a consistent filter-satisfying
+// execution is a stuck witness (Outcome::stuckWitness), else is UNKNOWN when one reaches a loop bound,
+// else passes. Throws std::logic_error for an incomplete enumeration, and std::invalid_argument for
+// termination when no witness is found but some execution has Outcome::stopUndecided.
 Result enumeratedVerdict(const EnumerationResult& result, const Program& program, Property property);
 
 }  // namespace catcheck::core

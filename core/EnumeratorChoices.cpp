@@ -15,11 +15,11 @@
 //  * final memory: each memory object ends with the value of some co-maximal write to its location.
 #include "core/EnumeratorChoices.h"
 
-#include "core/BaseRelations.h"
-
 #include <algorithm>
 #include <map>
 #include <set>
+
+#include "core/BaseRelations.h"
 
 namespace catcheck::core {
 namespace {

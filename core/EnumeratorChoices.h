@@ -3,12 +3,12 @@
 // Internal to the enumerator.
 #pragma once
 
-#include "core/EventGraph.h"
-#include "core/Execution.h"
-
 #include <functional>
 #include <optional>
 #include <vector>
+
+#include "core/EventGraph.h"
+#include "core/Execution.h"
 
 namespace catcheck::core {
 

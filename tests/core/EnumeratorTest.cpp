@@ -1,13 +1,13 @@
 // The enumerator on classic shapes with hand-checked verdicts (MP, SB, CoRR, partial coherence, barriers,
 // quorums, a loop that reaches its bound, a spin loop), the outcomes it reports, flags under a filter,
 // its limits, and a cross-check: every consistent execution it finds is well formed.
+#include <gtest/gtest.h>
+
 #include "cat/Parser.h"
 #include "core/Enumerator.h"
 #include "core/Evaluator.h"
 #include "core/EventGraph.h"
 #include "frontends/Litmus.h"
-
-#include <gtest/gtest.h>
 
 namespace catcheck::core {
 namespace {
@@ -218,7 +218,41 @@ TEST(Enumerator, StopsAtItsLimits) {
   limits = EnumerationLimits{};
   limits.maxEvaluations = 3;
   EXPECT_FALSE(enumerate(loadModel("ptx-v7.5.cat"), buildEventGraph(program, 1), limits).complete);
-  EXPECT_THROW(enumeratedVerdict(EnumerationResult{}, program, Property::Termination), std::invalid_argument);
+  EXPECT_THROW(enumeratedVerdict(result, program, Property::Termination), std::logic_error);
+}
+
+Result terminationVerdict(const std::string& text, int bound = 1) {
+  Program program = frontends::parseLitmusText(text, "termination");
+  EnumerationResult result = enumerate(loadModel("ptx-v7.5.cat"), buildEventGraph(program, bound));
+  EXPECT_TRUE(result.complete) << result.incompleteReason;
+  return enumeratedVerdict(result, program, Property::Termination);
+}
+
+TEST(Enumerator, DecidesTerminationUnderFairProgress) {
+  EXPECT_EQ(terminationVerdict(kCases[13].text), Result::Pass) << "the spin reads a stale, not co-last, flag";
+  EXPECT_EQ(terminationVerdict(kCases[9].text), Result::Fail) << "blocked at a barrier";
+  EXPECT_EQ(terminationVerdict(kCases[12].text), Result::Unknown) << "the counter reaches its bound";
+  EXPECT_EQ(terminationVerdict(R"(PTX spin-forever
+{ f=0; }
+ P0@cta 0,gpu 0       ;
+ LC00:                ;
+ ld.relaxed.gpu r0, f ;
+ beq r0, 0, LC00      ;
+forall (P0:r0 == 1))"),
+            Result::Fail)
+      << "the spin reads the final value of f";
+  EXPECT_EQ(terminationVerdict(R"(PTX spin-filtered
+{ f=0; }
+ P0@cta 0,gpu 0       | P1@cta 1,gpu 0      ;
+ LC00:                | st.relaxed.gpu f, 1 ;
+ ld.relaxed.gpu r0, f | st.relaxed.gpu f, 0 ;
+ beq r0, 0, LC00      |                     ;
+filter (P0:r0 == 1)
+forall (P0:r0 == 1))"),
+            Result::Pass)
+      << "the filter excludes the spin on the final 0";
+  EXPECT_THROW(terminationVerdict(kCases[12].text, 2), std::invalid_argument)
+      << "a stop after the second copy might match the first";
 }
 
 TEST(Enumerator, ConditionsOnFreeRegistersAreUndecided) {
