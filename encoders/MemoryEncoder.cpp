@@ -111,8 +111,9 @@ void encodeFenceOrder(EncodingContext& ctx) {
 // A write is co-last when it executes and has no executed co-successor.
 Term coLast(EncodingContext& ctx, const Event& w) {
   std::vector<Term> noSuccessor{ctx.exec[static_cast<size_t>(w.id)]};
-  for (const auto& [pair, edge] : ctx.co) {
-    if (pair.first == w.id) noSuccessor.push_back(ctx.f.no(edge));
+  // co is keyed by (from, to): w's successors form one contiguous range
+  for (auto it = ctx.co.lower_bound({w.id, -1}); it != ctx.co.end() && it->first.first == w.id; ++it) {
+    noSuccessor.push_back(ctx.f.no(it->second));
   }
   return ctx.f.all(noSuccessor);
 }
