@@ -10,21 +10,12 @@
 #include "core/Evaluator.h"
 #include "core/EventGraph.h"
 #include "frontends/Litmus.h"
+#include "tests/core/TestPrograms.h"
 
 namespace catcheck::core {
 namespace {
 
-// Events: 0 init x, 1 init y, 2 P0 st x, 3 P0 st y (release), 4 P1 ld y (acquire), 5 P1 ld x,
-// 6 P1 st x (only when r0 == 1).
-const char* kProgram = R"(PTX evaluator
-{ x=0; y=0; }
- P0@cta 0,gpu 0      | P1@cta 1,gpu 0       ;
- st.weak x, 1        | ld.acquire.gpu r0, y ;
- st.release.gpu y, 1 | ld.weak r1, x        ;
-                     | bne r0, 1, LC00      ;
-                     | st.weak x, 2         ;
-                     | LC00:                ;
-exists (P1:r0 == 1 /\ P1:r1 == 0))";
+const char* const kProgram = testing::kMessagePassingWithBranch;
 
 using Pairs = std::vector<std::pair<int, int>>;
 
