@@ -8,8 +8,23 @@
 #include <variant>
 #include <vector>
 
-#include "cat/Model.h"
+#include "core/RelationGraph.h"
 #include "core/SourceLocation.h"
+
+namespace catcheck::cat {
+
+// The language elaborates into core's relation graph (core/RelationGraph.h); cat/ uses its vocabulary
+// unqualified.
+using core::Axiom;
+using core::AxiomKind;
+using core::Kind;
+using core::Model;
+using core::Node;
+using core::NodeId;
+using core::Op;
+using core::RecursiveDefinition;
+
+}  // namespace catcheck::cat
 
 namespace catcheck::cat::ast {
 

@@ -10,7 +10,6 @@
 #include "cat/Ast.h"
 #include "cat/Environment.h"
 #include "cat/Expressions.h"
-#include "cat/Model.h"
 #include "cat/NodeBuilder.h"
 
 namespace catcheck::cat {

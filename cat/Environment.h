@@ -10,7 +10,6 @@
 #include <vector>
 
 #include "cat/Ast.h"
-#include "cat/Model.h"
 
 namespace catcheck::cat {
 

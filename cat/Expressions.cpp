@@ -9,6 +9,8 @@
 
 #include <stdexcept>
 
+#include "core/BaseRelations.h"
+
 namespace catcheck::cat {
 namespace {
 
@@ -108,7 +110,7 @@ NodeId ExpressionEvaluator::name(const ast::Expr& expr, const Scope& scope) {
     return binding->value;
   }
   if (expr.name == "0") return nodes_.empty(Kind::Relation);
-  if (isBaseRelationName(expr.name)) return nodes_.named(Op::BaseRelation, Kind::Relation, expr.name);
+  if (core::isBaseRelationName(expr.name)) return nodes_.named(Op::BaseRelation, Kind::Relation, expr.name);
   return nodes_.named(Op::TagSet, Kind::Set, expr.name);
 }
 

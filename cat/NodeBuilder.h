@@ -7,7 +7,7 @@
 #include <tuple>
 #include <vector>
 
-#include "cat/Model.h"
+#include "cat/Ast.h"
 
 namespace catcheck::cat {
 

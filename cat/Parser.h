@@ -3,7 +3,7 @@
 
 #include <string>
 
-#include "cat/Model.h"
+#include "cat/Ast.h"
 
 namespace catcheck::cat {
 

@@ -276,6 +276,10 @@ bool mutuallyInScope(const EventGraph& graph, const Event& a, const Event& b) {
   return sameScopeInstance(ta, tb, *sa) && sameScopeInstance(tb, ta, *sb);
 }
 
+bool isBaseRelationName(const std::string& name) {
+  return builders().count(name) != 0 || alwaysEmpty().count(name) != 0;
+}
+
 std::optional<RelationBounds> baseRelationBounds(const EventGraph& graph, const std::string& name) {
   auto it = builders().find(name);
   if (it != builders().end()) return it->second(graph);

@@ -11,6 +11,10 @@
 
 namespace catcheck::core {
 
+// Whether `name` is one of the base relations a `.cat` model can name without defining it (Dat3M's
+// RelationNameRepository plus herd's `id`, `int`, `ext`); every other unbound name is a tag set.
+bool isBaseRelationName(const std::string& name);
+
 // Bounds of base relation `name`; nullopt when the name is not a base relation.
 std::optional<RelationBounds> baseRelationBounds(const EventGraph& graph, const std::string& name);
 

@@ -76,7 +76,7 @@ bool compare(Comparison comparison, long long a, long long b) {
 
 class Enumeration {
  public:
-  Enumeration(const cat::Model& model, const EventGraph& graph, const EnumerationLimits& limits)
+  Enumeration(const core::Model& model, const EventGraph& graph, const EnumerationLimits& limits)
       : model_(model), graph_(graph), limits_(limits), barriers_(graph) {}
 
   EnumerationResult run() {
@@ -233,7 +233,7 @@ class Enumeration {
       return *evaluator_;
     }
     evaluator_.emplace(model_, graph_, x);
-    for (const cat::Axiom& axiom : model_.axioms) {
+    for (const core::Axiom& axiom : model_.axioms) {
       if (axiom.flagged) continue;
       bool orderFree = (evaluator_->inputsOf(axiom.relation) & (kCoherenceInput | kFenceOrderInput)) == 0;
       (orderFree ? rfAxioms_ : orderAxioms_).push_back(&axiom);
@@ -241,8 +241,8 @@ class Enumeration {
     return *evaluator_;
   }
 
-  bool allHold(const Evaluator& evaluator, const std::vector<const cat::Axiom*>& axioms) {
-    for (const cat::Axiom* axiom : axioms) {
+  bool allHold(const Evaluator& evaluator, const std::vector<const core::Axiom*>& axioms) {
+    for (const core::Axiom* axiom : axioms) {
       if (!evaluator.axiomHolds(*axiom)) return false;
     }
     return true;
@@ -278,14 +278,14 @@ class Enumeration {
     }
   }
 
-  const cat::Model& model_;
+  const core::Model& model_;
   const EventGraph& graph_;
   const EnumerationLimits& limits_;
   BarrierSemantics barriers_;
   std::optional<Evaluator> evaluator_;
-  std::vector<const cat::Axiom*> rfAxioms_;     // non-flagged axioms that read neither co nor sync_fence
-  std::vector<const cat::Axiom*> orderAxioms_;  // the other non-flagged axioms
-  std::vector<RegisterValues> registers_;       // final registers of the current combination
+  std::vector<const core::Axiom*> rfAxioms_;     // non-flagged axioms that read neither co nor sync_fence
+  std::vector<const core::Axiom*> orderAxioms_;  // the other non-flagged axioms
+  std::vector<RegisterValues> registers_;        // final registers of the current combination
   bool boundReached_ = false;
   const std::vector<ThreadRun>* runs_ = nullptr;  // of the current combination
   EnumerationResult result_;
@@ -343,7 +343,7 @@ class Enumeration {
 
 }  // namespace
 
-EnumerationResult enumerate(const cat::Model& model, const EventGraph& graph,
+EnumerationResult enumerate(const core::Model& model, const EventGraph& graph,
                             const EnumerationLimits& limits) {
   return Enumeration(model, graph, limits).run();
 }

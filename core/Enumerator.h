@@ -15,9 +15,9 @@
 #include <string>
 #include <vector>
 
-#include "cat/Model.h"
 #include "core/EventGraph.h"
 #include "core/Execution.h"
+#include "core/RelationGraph.h"
 #include "core/Verdict.h"
 
 namespace catcheck::core {
@@ -67,7 +67,7 @@ struct EnumerationResult {
   std::vector<Execution> examples;        // the first consistent executions, up to keepExecutions
 };
 
-EnumerationResult enumerate(const cat::Model& model, const EventGraph& graph,
+EnumerationResult enumerate(const core::Model& model, const EventGraph& graph,
                             const EnumerationLimits& limits = {});
 
 // Evaluates a final-state condition; nullopt when its truth depends on free registers.

@@ -14,10 +14,10 @@
 
 namespace catcheck::core {
 
-using cat::Kind;
-using cat::Node;
-using cat::NodeId;
-using cat::Op;
+using core::Kind;
+using core::Node;
+using core::NodeId;
+using core::Op;
 
 namespace {
 
@@ -47,7 +47,7 @@ void requireShape(const EventGraph& graph, const Execution& e) {
 
 }  // namespace
 
-Evaluator::Evaluator(const cat::Model& model, const EventGraph& graph, const Execution& execution)
+Evaluator::Evaluator(const core::Model& model, const EventGraph& graph, const Execution& execution)
     : model_(model), graph_(graph), execution_(execution) {
   requireShape(graph, execution);
   size_t nodes = model.nodes.size();
@@ -87,7 +87,7 @@ void Evaluator::computeInputs() {
       for (NodeId arg : node.args) mask |= inputs_[static_cast<size_t>(arg)];
       if (node.op == Op::RecursiveRef) {
         int group = model_.recursives.at(static_cast<size_t>(node.recursive)).group;
-        for (const cat::RecursiveDefinition& def : model_.recursives) {
+        for (const core::RecursiveDefinition& def : model_.recursives) {
           if (def.group == group) mask |= inputs_[static_cast<size_t>(def.body)];
         }
       }
@@ -102,7 +102,7 @@ void Evaluator::computeInputs() {
 // Which nodes change while a group iterates: those that reach one of its RecursiveRef nodes.
 void Evaluator::computeRecursionGroups() {
   int groups = 0;
-  for (const cat::RecursiveDefinition& def : model_.recursives) groups = std::max(groups, def.group + 1);
+  for (const core::RecursiveDefinition& def : model_.recursives) groups = std::max(groups, def.group + 1);
   groupMembers_.assign(static_cast<size_t>(groups), {});
   groupNodes_.assign(static_cast<size_t>(groups), {});
   groupState_.assign(static_cast<size_t>(groups), 0);
@@ -316,20 +316,20 @@ void Evaluator::forgetGroupNodes(int group) const {
   }
 }
 
-bool Evaluator::axiomHolds(const cat::Axiom& axiom) const {
+bool Evaluator::axiomHolds(const core::Axiom& axiom) const {
   bool check = true;
   if (model_.node(axiom.relation).kind == Kind::Set) {
     check = set(axiom.relation).empty();
   } else {
     const PairSet& r = relation(axiom.relation);
     switch (axiom.kind) {
-      case cat::AxiomKind::Empty:
+      case core::AxiomKind::Empty:
         check = r.empty();
         break;
-      case cat::AxiomKind::Irreflexive:
+      case core::AxiomKind::Irreflexive:
         check = !hasSelfPair(r);
         break;
-      case cat::AxiomKind::Acyclic:
+      case core::AxiomKind::Acyclic:
         check = !hasSelfPair(r.transitiveClosure());
         break;
     }
@@ -338,7 +338,7 @@ bool Evaluator::axiomHolds(const cat::Axiom& axiom) const {
 }
 
 bool Evaluator::consistent() const {
-  for (const cat::Axiom& axiom : model_.axioms) {
+  for (const core::Axiom& axiom : model_.axioms) {
     if (!axiom.flagged && !axiomHolds(axiom)) return false;
   }
   return true;
@@ -346,7 +346,7 @@ bool Evaluator::consistent() const {
 
 std::vector<std::string> Evaluator::violatedAxioms() const {
   std::vector<std::string> names;
-  for (const cat::Axiom& axiom : model_.axioms) {
+  for (const core::Axiom& axiom : model_.axioms) {
     if (!axiom.flagged && !axiomHolds(axiom)) names.push_back(axiom.name);
   }
   return names;
@@ -354,7 +354,7 @@ std::vector<std::string> Evaluator::violatedAxioms() const {
 
 std::vector<std::string> Evaluator::firedFlags() const {
   std::vector<std::string> names;
-  for (const cat::Axiom& axiom : model_.axioms) {
+  for (const core::Axiom& axiom : model_.axioms) {
     if (axiom.flagged && axiomHolds(axiom)) names.push_back(axiom.name);
   }
   return names;

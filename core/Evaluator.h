@@ -8,10 +8,10 @@
 #include <string>
 #include <vector>
 
-#include "cat/Model.h"
 #include "core/EventGraph.h"
 #include "core/Execution.h"
 #include "core/PairSet.h"
+#include "core/RelationGraph.h"
 
 namespace catcheck::core {
 
@@ -27,18 +27,18 @@ enum EvaluatorInput : unsigned {
 
 class Evaluator {
  public:
-  Evaluator(const cat::Model& model, const EventGraph& graph, const Execution& execution);
+  Evaluator(const core::Model& model, const EventGraph& graph, const Execution& execution);
 
   // Moves to another execution of the same graph, keeping the values of the nodes that depend on none of
   // the parts that changed (the enumerator varies co and sync_fence under a fixed rf, for instance).
   void setExecution(const Execution& execution);
 
   // Values are computed on demand and cached.
-  const PairSet& relation(cat::NodeId id) const;
-  const EventSet& set(cat::NodeId id) const;
-  unsigned inputsOf(cat::NodeId id) const { return inputs_.at(static_cast<size_t>(id)); }
+  const PairSet& relation(core::NodeId id) const;
+  const EventSet& set(core::NodeId id) const;
+  unsigned inputsOf(core::NodeId id) const { return inputs_.at(static_cast<size_t>(id)); }
 
-  bool axiomHolds(const cat::Axiom& axiom) const;   // the check, with negation applied
+  bool axiomHolds(const core::Axiom& axiom) const;  // the check, with negation applied
   bool consistent() const;                          // every non-flagged axiom holds
   std::vector<std::string> violatedAxioms() const;  // non-flagged axioms that do not hold
   std::vector<std::string> firedFlags() const;      // flagged axioms whose check holds
@@ -47,22 +47,22 @@ class Evaluator {
   void computeInputs();
   void computeRecursionGroups();
   void invalidate(unsigned changed);
-  PairSet evaluateRelation(const cat::Node& node) const;
-  EventSet evaluateSet(cat::NodeId id, const cat::Node& node) const;
-  PairSet baseRelation(cat::NodeId id, const cat::Node& node) const;
-  const PairSet& recursiveValue(const cat::Node& node) const;
+  PairSet evaluateRelation(const core::Node& node) const;
+  EventSet evaluateSet(core::NodeId id, const core::Node& node) const;
+  PairSet baseRelation(core::NodeId id, const core::Node& node) const;
+  const PairSet& recursiveValue(const core::Node& node) const;
   void iterateGroup(int group) const;
   void forgetGroupNodes(int group) const;
   const PairSet& executedPairs() const;
 
-  const cat::Model& model_;
+  const core::Model& model_;
   const EventGraph& graph_;
   Execution execution_;
-  std::vector<unsigned> inputs_;                      // per node
-  std::vector<std::optional<EventSet>> tagged_;       // per TagSet node: the events carrying the tag
-  std::vector<std::optional<PairSet>> staticMust_;    // per static base relation node: its must set
-  std::vector<std::vector<cat::NodeId>> groupNodes_;  // per recursion group: nodes that depend on it
-  std::vector<std::vector<int>> groupMembers_;        // per recursion group: its recursive definitions
+  std::vector<unsigned> inputs_;                       // per node
+  std::vector<std::optional<EventSet>> tagged_;        // per TagSet node: the events carrying the tag
+  std::vector<std::optional<PairSet>> staticMust_;     // per static base relation node: its must set
+  std::vector<std::vector<core::NodeId>> groupNodes_;  // per recursion group: nodes that depend on it
+  std::vector<std::vector<int>> groupMembers_;         // per recursion group: its recursive definitions
   mutable std::vector<std::optional<PairSet>> relations_;
   mutable std::vector<std::optional<EventSet>> sets_;
   mutable std::vector<PairSet> recursiveValues_;  // per recursive definition: the current approximation

@@ -9,10 +9,10 @@
 
 namespace catcheck::core {
 
-using cat::Kind;
-using cat::Op;
+using core::Kind;
+using core::Op;
 
-RelationAnalysis::RelationAnalysis(const cat::Model& model, const EventGraph& graph)
+RelationAnalysis::RelationAnalysis(const core::Model& model, const EventGraph& graph)
     : model_(model), graph_(graph) {
   int n = graph.size();
   relations_.assign(model.nodes.size(), RelationBounds{PairSet(n), PairSet(n)});
@@ -33,7 +33,7 @@ RelationAnalysis::RelationAnalysis(const cat::Model& model, const EventGraph& gr
 }
 
 void RelationAnalysis::evaluateAll() {
-  for (size_t id = 0; id < model_.nodes.size(); ++id) evaluate(static_cast<cat::NodeId>(id));
+  for (size_t id = 0; id < model_.nodes.size(); ++id) evaluate(static_cast<core::NodeId>(id));
 }
 
 EventSet RelationAnalysis::tagged(const std::string& tag) const {
@@ -44,8 +44,8 @@ EventSet RelationAnalysis::tagged(const std::string& tag) const {
   return result;
 }
 
-void RelationAnalysis::evaluate(cat::NodeId id) {
-  const cat::Node& node = model_.node(id);
+void RelationAnalysis::evaluate(core::NodeId id) {
+  const core::Node& node = model_.node(id);
   if (node.kind == Kind::Set) {
     evaluateSet(id, node);
   } else {
@@ -53,7 +53,7 @@ void RelationAnalysis::evaluate(cat::NodeId id) {
   }
 }
 
-void RelationAnalysis::evaluateSet(cat::NodeId id, const cat::Node& node) {
+void RelationAnalysis::evaluateSet(core::NodeId id, const core::Node& node) {
   SetBounds& out = sets_[static_cast<size_t>(id)];
   auto arg = [&](size_t i) -> const SetBounds& { return set(node.args.at(i)); };
   EventSet all(graph_.size());
@@ -120,7 +120,7 @@ PairSet RelationAnalysis::closureMust(const PairSet& r) const {
   }
 }
 
-void RelationAnalysis::evaluateRelation(cat::NodeId id, const cat::Node& node) {
+void RelationAnalysis::evaluateRelation(core::NodeId id, const core::Node& node) {
   RelationBounds& out = relations_[static_cast<size_t>(id)];
   auto rel = [&](size_t i) -> const RelationBounds& { return relation(node.args.at(i)); };
   int n = graph_.size();

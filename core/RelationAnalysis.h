@@ -4,31 +4,31 @@
 
 #include <vector>
 
-#include "cat/Model.h"
 #include "core/BaseRelations.h"
 #include "core/Bounds.h"
 #include "core/EventGraph.h"
+#include "core/RelationGraph.h"
 
 namespace catcheck::core {
 
 class RelationAnalysis {
  public:
-  RelationAnalysis(const cat::Model& model, const EventGraph& graph);
+  RelationAnalysis(const core::Model& model, const EventGraph& graph);
 
-  const RelationBounds& relation(cat::NodeId id) const { return relations_.at(static_cast<size_t>(id)); }
-  const SetBounds& set(cat::NodeId id) const { return sets_.at(static_cast<size_t>(id)); }
+  const RelationBounds& relation(core::NodeId id) const { return relations_.at(static_cast<size_t>(id)); }
+  const SetBounds& set(core::NodeId id) const { return sets_.at(static_cast<size_t>(id)); }
   const RelationBounds& recursive(int index) const { return recursiveValues_.at(static_cast<size_t>(index)); }
 
  private:
   void evaluateAll();
-  void evaluate(cat::NodeId id);
-  void evaluateSet(cat::NodeId id, const cat::Node& node);
-  void evaluateRelation(cat::NodeId id, const cat::Node& node);
+  void evaluate(core::NodeId id);
+  void evaluateSet(core::NodeId id, const core::Node& node);
+  void evaluateRelation(core::NodeId id, const core::Node& node);
   PairSet composeMust(const PairSet& a, const PairSet& b) const;
   PairSet closureMust(const PairSet& r) const;
   EventSet tagged(const std::string& tag) const;
 
-  const cat::Model& model_;
+  const core::Model& model_;
   const EventGraph& graph_;
   std::vector<RelationBounds> relations_;
   std::vector<SetBounds> sets_;

@@ -1,16 +1,14 @@
-// The verdict procedure of SEMANTICS.md §2.1 (Dat3M's AssumeSolver): encode the program, the memory and
-// every non-flagged axiom, assert the filter, then ask for a property violation (or, for `exists`, a
-// witness). If there is none, ask again whether any loop bound can be reached: yes gives UNKNOWN, never
-// PASS. Each question gets a fresh solver instance: cvc5 1.0.3 is much slower in incremental mode.
+// The verdict procedure of SEMANTICS.md §2.1 (Dat3M's AssumeSolver) on one bounded event graph: encode the
+// program, the memory and every non-flagged axiom, assert the filter, then ask for a property violation
+// (or, for `exists`, a witness). If there is none, ask again whether any loop bound can be reached: yes
+// gives UNKNOWN, never PASS. Each question gets a fresh solver instance: cvc5 1.0.3 is much slower in
+// incremental mode. A satisfying answer's execution is extracted here and re-checked by check/.
 #include "encoders/Checker.h"
 
 #include <chrono>
 
-#include "core/Enumerator.h"
-#include "core/Evaluator.h"
 #include "core/EventGraph.h"
 #include "core/RelationAnalysis.h"
-#include "core/WitnessFormat.h"
 #include "encoders/EncodingContext.h"
 #include "encoders/ExecutionExtractor.h"
 #include "encoders/RelationEncoder.h"
@@ -101,13 +99,13 @@ Question questionFor(const core::Program& program, core::Property property) {
   return {false, "", "no condition to violate"};
 }
 
-Term propertyFormula(EncodingContext& ctx, RelationEncoder& relations, const cat::Model& model,
+Term propertyFormula(EncodingContext& ctx, RelationEncoder& relations, const core::Model& model,
                      const core::Program& program, core::Property property) {
   Formula& f = ctx.f;
   if (property == core::Property::Termination) return nonTermination(ctx);
   if (property == core::Property::CatSpec) {
     std::vector<Term> fires;
-    for (const cat::Axiom& axiom : model.axioms) {
+    for (const core::Axiom& axiom : model.axioms) {
       if (axiom.flagged) fires.push_back(relations.holds(axiom));
     }
     return f.any(fires);
@@ -127,7 +125,7 @@ Term propertyFormula(EncodingContext& ctx, RelationEncoder& relations, const cat
 
 class Query {
  public:
-  Query(const core::EventGraph& graph, const core::RelationAnalysis& analysis, const cat::Model& model,
+  Query(const core::EventGraph& graph, const core::RelationAnalysis& analysis, const core::Model& model,
         const SolverOptions& options, const core::ProgressSpec& progress)
       : backend_(makeSolver(options)),
         formula_(*backend_),
@@ -135,7 +133,7 @@ class Query {
         relations_(ctx_, model, analysis) {
     encodeProgram(ctx_, progress);
     encodeMemory(ctx_);
-    for (const cat::Axiom& axiom : model.axioms) {
+    for (const core::Axiom& axiom : model.axioms) {
       if (!axiom.flagged) relations_.requireConsistent(axiom);
     }
     if (graph.program->filter) formula_.require(conditionHolds(ctx_, *graph.program->filter));
@@ -159,10 +157,10 @@ class Query {
 };
 
 // For a cat_spec FAIL: the first flag that fires in the solver's model and one pair of its relation.
-void explainFlag(Query& query, const cat::Model& model, const core::RelationAnalysis& analysis,
+void explainFlag(Query& query, const core::Model& model, const core::RelationAnalysis& analysis,
                  core::Verdict& verdict) {
   const core::EventGraph& graph = query.context().graph;
-  for (const cat::Axiom& axiom : model.axioms) {
+  for (const core::Axiom& axiom : model.axioms) {
     if (!axiom.flagged || !query.value(query.relations().holds(axiom))) continue;
     verdict.firedFlag = axiom.name;
     analysis.relation(axiom.relation).may.forEach([&](int a, int b) {
@@ -212,53 +210,6 @@ std::string describeStuckThreads(Query& query) {
   return text;
 }
 
-core::FinalState finalStateOf(const core::Execution& execution) {
-  core::FinalState state;
-  for (const auto& registers : execution.finalRegisters)
-    state.registers.emplace_back(registers.begin(), registers.end());
-  state.memory = execution.finalMemory;
-  return state;
-}
-
-// What the witness of a SAT answer must show, checked by the concrete evaluator alone.
-std::vector<std::string> witnessProblems(const core::Execution& execution, const core::EventGraph& graph,
-                                         const cat::Model& model, core::Property property) {
-  const core::Program& program = *graph.program;
-  std::vector<std::string> problems = core::wellFormednessProblems(graph, execution);
-  if (!problems.empty()) return problems;
-  core::Evaluator evaluator(model, graph, execution);
-  for (const std::string& axiom : evaluator.violatedAxioms()) problems.push_back("violates axiom " + axiom);
-  core::FinalState state = finalStateOf(execution);
-  if (program.filter && core::conditionValue(*program.filter, state) != true)
-    problems.push_back("the filter does not hold");
-  if (property == core::Property::CatSpec) {
-    if (evaluator.firedFlags().empty()) problems.push_back("no flag fires");
-  } else if (property == core::Property::ProgramSpec && program.assertionKind != core::AssertionKind::None) {
-    bool wanted = program.assertionKind != core::AssertionKind::Forall;
-    if (!execution.terminated) problems.push_back("the execution does not terminate");
-    if (core::conditionValue(program.assertion, state) != wanted)
-      problems.push_back("the condition has the wrong value");
-  }
-  return problems;
-}
-
-void recheckWitness(Query& query, const cat::Model& model, const CheckOptions& options,
-                    core::Verdict& verdict) {
-  const core::EventGraph& graph = query.context().graph;
-  core::Execution execution = extractExecution(query.context());
-  verdict.witness = core::executionAsText(graph, execution);
-  // The evaluator has no liveness semantics: a termination witness is not re-checked.
-  std::vector<std::string> problems;
-  if (options.property != core::Property::Termination)
-    problems = witnessProblems(execution, graph, model, options.property);
-  if (!problems.empty()) {
-    std::string message = "internal error: the evaluator rejects the solver's witness:";
-    for (const std::string& p : problems) message += "\n  " + p;
-    throw WitnessRejected(message + "\nwitness:\n" + verdict.witness);
-  }
-  if (options.onWitness) options.onWitness(graph, execution);
-}
-
 bool hasBoundJump(const core::EventGraph& graph) {
   for (const core::UnrolledThread& thread : graph.threads) {
     for (const core::Step& step : thread.steps) {
@@ -270,15 +221,13 @@ bool hasBoundJump(const core::EventGraph& graph) {
 
 }  // namespace
 
-core::Verdict check(const core::Program& program, const cat::Model& model, const CheckOptions& options) {
-  core::Verdict verdict;
-  auto start = Clock::now();
-  core::EventGraph graph = core::buildEventGraph(program, options.bound);
-  core::RelationAnalysis analysis(model, graph);
-  verdict.times.analysisMs = millisecondsSince(start);
-
+Decision decide(const core::EventGraph& graph, const core::RelationAnalysis& analysis,
+                const core::Model& model, const DecideOptions& options) {
+  Decision decision;
+  core::Verdict& verdict = decision.verdict;
+  const core::Program& program = *graph.program;
   Question question = questionFor(program, options.property);
-  start = Clock::now();
+  auto start = Clock::now();
   SolverOptions solverOptions = options.solver;
   solverOptions.produceModels = options.explain;
   Query first(graph, analysis, model, solverOptions, options.progress);
@@ -290,17 +239,16 @@ core::Verdict check(const core::Program& program, const cat::Model& model, const
   if (answer == SatResult::Sat) {
     verdict.result = question.reachability ? core::Result::Pass : core::Result::Fail;
     verdict.explanation = question.satExplanation;
-    if (options.explain && options.property == core::Property::CatSpec)
-      explainFlag(first, model, analysis, verdict);
-    if (options.explain) recheckWitness(first, model, options, verdict);
-    if (options.explain && options.property == core::Property::Termination)
-      verdict.stuck = describeStuckThreads(first);
-    return verdict;
+    if (!options.explain) return decision;
+    if (options.property == core::Property::CatSpec) explainFlag(first, model, analysis, verdict);
+    if (options.property == core::Property::Termination) verdict.stuck = describeStuckThreads(first);
+    decision.witness = extractExecution(first.context());
+    return decision;
   }
   if (!hasBoundJump(graph)) {
     verdict.result = question.reachability ? core::Result::Fail : core::Result::Pass;
     verdict.explanation = question.unsatExplanation;
-    return verdict;
+    return decision;
   }
   start = Clock::now();
   Query second(graph, analysis, model, options.solver, options.progress);
@@ -311,11 +259,11 @@ core::Verdict check(const core::Program& program, const cat::Model& model, const
   if (boundAnswer == SatResult::Sat) {
     verdict.result = core::Result::Unknown;
     verdict.explanation = "a loop bound is reachable: increase --bound";
-    return verdict;
+    return decision;
   }
   verdict.result = question.reachability ? core::Result::Fail : core::Result::Pass;
   verdict.explanation = question.unsatExplanation;
-  return verdict;
+  return decision;
 }
 
 }  // namespace catcheck::encoders

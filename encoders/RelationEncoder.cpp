@@ -13,12 +13,12 @@
 
 namespace catcheck::encoders {
 
-using cat::Kind;
-using cat::Node;
-using cat::NodeId;
-using cat::Op;
+using core::Kind;
+using core::Node;
+using core::NodeId;
+using core::Op;
 
-RelationEncoder::RelationEncoder(EncodingContext& ctx, const cat::Model& model,
+RelationEncoder::RelationEncoder(EncodingContext& ctx, const core::Model& model,
                                  const core::RelationAnalysis& bounds)
     : ctx_(ctx), f_(ctx.f), model_(model), bounds_(bounds), recursiveValues_(model.recursives.size()) {
   recursionDependent_.assign(model.nodes.size(), false);
@@ -225,27 +225,27 @@ Term RelationEncoder::cyclic(NodeId relation) {
   return f_.any(selfReaching);
 }
 
-Term RelationEncoder::holds(const cat::Axiom& axiom) {
+Term RelationEncoder::holds(const core::Axiom& axiom) {
   Term check = f_.top();
   const Node& node = model_.node(axiom.relation);
   if (node.kind == Kind::Set) {
     std::vector<Term> members;
     for (int a = 0; a < ctx_.graph.size(); ++a) members.push_back(member(axiom.relation, a));
     check = f_.no(f_.any(members));
-  } else if (axiom.kind == cat::AxiomKind::Acyclic) {
+  } else if (axiom.kind == core::AxiomKind::Acyclic) {
     check = f_.no(cyclic(axiom.relation));
   } else {
     std::vector<Term> violations;
     bounds_.relation(axiom.relation).may.forEach([&](int a, int b) {
-      if (axiom.kind == cat::AxiomKind::Empty || a == b) violations.push_back(edge(axiom.relation, a, b));
+      if (axiom.kind == core::AxiomKind::Empty || a == b) violations.push_back(edge(axiom.relation, a, b));
     });
     check = f_.no(f_.any(violations));
   }
   return axiom.negated ? f_.no(check) : check;
 }
 
-void RelationEncoder::requireConsistent(const cat::Axiom& axiom) {
-  if (axiom.negated || axiom.kind != cat::AxiomKind::Acyclic ||
+void RelationEncoder::requireConsistent(const core::Axiom& axiom) {
+  if (axiom.negated || axiom.kind != core::AxiomKind::Acyclic ||
       model_.node(axiom.relation).kind == Kind::Set) {
     f_.require(holds(axiom));
     return;

@@ -5,47 +5,47 @@
 #include <tuple>
 #include <vector>
 
-#include "cat/Model.h"
 #include "core/RelationAnalysis.h"
+#include "core/RelationGraph.h"
 #include "encoders/EncodingContext.h"
 
 namespace catcheck::encoders {
 
 class RelationEncoder {
  public:
-  RelationEncoder(EncodingContext& ctx, const cat::Model& model, const core::RelationAnalysis& bounds);
+  RelationEncoder(EncodingContext& ctx, const core::Model& model, const core::RelationAnalysis& bounds);
 
   // The choke point from a bounded pair to a formula (DESIGN.md decision 4): outside may -> false,
   // in must -> both events execute, otherwise the operator's encoding.
-  Term edge(cat::NodeId relation, int a, int b);
-  Term member(cat::NodeId set, int a);
+  Term edge(core::NodeId relation, int a, int b);
+  Term member(core::NodeId set, int a);
 
   // Constrains the solver to executions satisfying a (non-flagged) consistency axiom.
-  void requireConsistent(const cat::Axiom& axiom);
+  void requireConsistent(const core::Axiom& axiom);
   // Whether the axiom's check holds, as a formula (used for flags: a flag fires when it holds).
-  Term holds(const cat::Axiom& axiom);
+  Term holds(const core::Axiom& axiom);
 
  private:
-  Term computeEdge(const cat::Node& node, int a, int b);
-  Term computeMember(const cat::Node& node, int a);
-  Term baseEdge(const cat::Node& node, int a, int b);
-  Term composition(const cat::Node& node, int a, int b);
-  Term closureEdge(cat::NodeId id, int a, int b);
-  const std::map<std::pair<int, int>, Term>& closureOf(cat::NodeId operand, cat::NodeId key);
-  Term recursiveEdge(const cat::Node& node, int a, int b);
+  Term computeEdge(const core::Node& node, int a, int b);
+  Term computeMember(const core::Node& node, int a);
+  Term baseEdge(const core::Node& node, int a, int b);
+  Term composition(const core::Node& node, int a, int b);
+  Term closureEdge(core::NodeId id, int a, int b);
+  const std::map<std::pair<int, int>, Term>& closureOf(core::NodeId operand, core::NodeId key);
+  Term recursiveEdge(const core::Node& node, int a, int b);
   void iterateRecursion(int group);
-  bool dependsOnRecursion(cat::NodeId id) const { return recursionDependent_[static_cast<size_t>(id)]; }
-  Term cyclic(cat::NodeId relation);  // some event reaches itself
+  bool dependsOnRecursion(core::NodeId id) const { return recursionDependent_[static_cast<size_t>(id)]; }
+  Term cyclic(core::NodeId relation);  // some event reaches itself
 
-  using Key = std::tuple<cat::NodeId, int, int>;
+  using Key = std::tuple<core::NodeId, int, int>;
   EncodingContext& ctx_;
   Formula& f_;
-  const cat::Model& model_;
+  const core::Model& model_;
   const core::RelationAnalysis& bounds_;
   std::vector<bool> recursionDependent_;
   std::map<Key, Term> memo_;           // nodes independent of recursion
   std::map<Key, Term> recursionMemo_;  // nodes depending on recursion, valid for one iteration
-  std::map<cat::NodeId, std::map<std::pair<int, int>, Term>> closures_, recursionClosures_;
+  std::map<core::NodeId, std::map<std::pair<int, int>, Term>> closures_, recursionClosures_;
   std::vector<std::map<std::pair<int, int>, Term>> recursiveValues_;  // per recursive definition
   std::map<int, int> groupState_;                                     // 1 iterating, 2 done
   int axiomCounter_ = 0;

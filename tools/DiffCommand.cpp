@@ -13,13 +13,13 @@
 #include <thread>
 
 #include "cat/Parser.h"
-#include "encoders/Diff.h"
+#include "runner/Diff.h"
 
 namespace catcheck::tools {
 namespace {
 
-using encoders::DiffOutcome;
-using encoders::DiffStatus;
+using runner::DiffOutcome;
+using runner::DiffStatus;
 
 // Column labels: the models' file names without extension, or the paths when those coincide.
 std::vector<std::string> modelLabels(const std::string& first, const std::string& second) {
@@ -63,7 +63,7 @@ std::string indented(const std::string& text, const std::string& prefix) {
 }
 
 // What the other model says about the witness execution (and, for races, which of its flags fire).
-void printJudgement(std::ostream& out, const encoders::DiffWitness& w, const std::string& otherLabel,
+void printJudgement(std::ostream& out, const runner::DiffWitness& w, const std::string& otherLabel,
                     core::Property property) {
   out << "Under " << otherLabel << ":\n";
   for (const std::string& text : w.rejection) out << indented(text, "  ");
@@ -85,7 +85,7 @@ void printWitness(std::ostream& out, const DiffOutcome& o, const std::vector<std
     out << "No witness: neither verdict comes from an execution (UNKNOWN: a loop bound was reachable)\n";
     return;
   }
-  const encoders::DiffWitness& w = *o.witness;
+  const runner::DiffWitness& w = *o.witness;
   out << "Execution found under " << labels[static_cast<size_t>(w.model)] << ":\n"
       << indented(w.execution, "  ");
   for (const std::string& text : w.ownFlags) out << indented(text, "  ");
@@ -133,25 +133,25 @@ void DiffCommand::addTo(CLI::App& app) {
 }
 
 int DiffCommand::run() const {
-  encoders::DiffOverrides overrides;
+  runner::DiffOverrides overrides;
   if (!property_.empty()) overrides.property = core::parseProperty(property_);
   if (bound_ > 0) overrides.bound = bound_;
-  std::vector<encoders::DiffTest> tests;
+  std::vector<runner::DiffTest> tests;
   if (!manifest_.empty()) {
-    std::vector<core::ManifestRow> rows = core::readManifest(manifest_);
-    std::erase_if(rows, [&](const core::ManifestRow& row) {
+    std::vector<runner::ManifestRow> rows = runner::readManifest(manifest_);
+    std::erase_if(rows, [&](const runner::ManifestRow& row) {
       return !suites_.empty() && std::find(suites_.begin(), suites_.end(), row.suite) == suites_.end();
     });
-    tests = encoders::testsFromManifest(rows, manifest_, overrides);
+    tests = runner::testsFromManifest(rows, manifest_, overrides);
   } else if (!paths_.empty()) {
-    tests = encoders::testsFromPaths(paths_, overrides);
+    tests = runner::testsFromPaths(paths_, overrides);
   } else {
     throw std::invalid_argument("diff needs tests: --manifest FILE, or litmus files and folders");
   }
-  cat::Model first = cat::loadModel(first_), second = cat::loadModel(second_);
-  encoders::DiffOptions options{jobs_, {}};
+  core::Model first = cat::loadModel(first_), second = cat::loadModel(second_);
+  runner::DiffOptions options{jobs_, {}};
   options.solver.kind = encoders::parseSolverKind(solver_);
-  std::vector<DiffOutcome> outcomes = encoders::diffModels(first, second, tests, options);
+  std::vector<DiffOutcome> outcomes = runner::diffModels(first, second, tests, options);
   std::vector<std::string> labels = modelLabels(first_, second_);
   std::vector<const DiffOutcome*> rows = differing(outcomes);
   if (!rows.empty()) printTable(std::cout, rows, labels);

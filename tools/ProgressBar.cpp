@@ -39,7 +39,7 @@ bool ProgressBar::onTerminal() {
   return isatty(STDERR_FILENO) == 1;
 }
 
-void ProgressBar::count(const encoders::RowOutcome& outcome) {
+void ProgressBar::count(const runner::RowOutcome& outcome) {
   counts_.add(outcome.status);
   redraw();
 }

@@ -4,8 +4,8 @@
 #include <chrono>
 #include <cstddef>
 
-#include "encoders/BulkRun.h"
-#include "tools/RunSummary.h"
+#include "runner/BulkRun.h"
+#include "runner/RunSummary.h"
 
 namespace catcheck::tools {
 
@@ -15,14 +15,14 @@ class ProgressBar {
   ProgressBar(size_t total, bool enabled);
   static bool onTerminal();  // stderr is a terminal
 
-  void count(const encoders::RowOutcome& outcome);  // a row finished: tally it and redraw
-  void redraw();                                    // refresh (elapsed time)
-  void clear();                                     // erase the line before other output is printed
+  void count(const runner::RowOutcome& outcome);  // a row finished: tally it and redraw
+  void redraw();                                  // refresh (elapsed time)
+  void clear();                                   // erase the line before other output is printed
 
  private:
   size_t total_;
   bool enabled_;
-  StatusCounts counts_;
+  runner::StatusCounts counts_;
   std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
 };
 

@@ -13,16 +13,16 @@
 
 #include "cat/Parser.h"
 #include "core/Progress.h"
-#include "encoders/BulkRun.h"
+#include "runner/BulkRun.h"
+#include "runner/RunReports.h"
+#include "runner/RunSummary.h"
 #include "tools/ProgressBar.h"
-#include "tools/RunReports.h"
-#include "tools/RunSummary.h"
 
 namespace catcheck::tools {
 namespace {
 
-void requireOneSuite(const std::vector<core::ManifestRow>& rows) {
-  for (const core::ManifestRow& row : rows) {
+void requireOneSuite(const std::vector<runner::ManifestRow>& rows) {
+  for (const runner::ManifestRow& row : rows) {
     if (row.suite != rows.front().suite) {
       throw std::invalid_argument(
           "--write-expected writes the verdicts of one suite: select one with --suite");
@@ -79,12 +79,12 @@ void RunCommand::addReportOptions() {
                        "write the verdicts obtained as Dat3M's path,0|1 CSV (one suite)");
 }
 
-std::vector<core::ManifestRow> RunCommand::selectRows(std::string& modelsDirectory) const {
-  std::vector<core::ManifestRow> all;
+std::vector<runner::ManifestRow> RunCommand::selectRows(std::string& modelsDirectory) const {
+  std::vector<runner::ManifestRow> all;
   if (expected_.empty()) {
-    all = core::readManifest(manifest_);
+    all = runner::readManifest(manifest_);
   } else {
-    core::ManifestRow shape;
+    runner::ManifestRow shape;
     shape.model = model_;
     shape.property = core::propertyName(core::parseProperty(property_));
     shape.bound = bound_;
@@ -94,15 +94,15 @@ std::vector<core::ManifestRow> RunCommand::selectRows(std::string& modelsDirecto
       modelsDirectory = std::filesystem::absolute(model_).parent_path().string();
       shape.model = std::filesystem::path(model_).filename().string();
     }
-    all = core::readExpectedCsv(expected_, root_, shape);
+    all = runner::readExpectedCsv(expected_, root_, shape);
   }
-  std::vector<core::ManifestRow> rows;
-  for (core::ManifestRow& row : all) {
+  std::vector<runner::ManifestRow> rows;
+  for (runner::ManifestRow& row : all) {
     if (suites_.empty() || std::find(suites_.begin(), suites_.end(), row.suite) != suites_.end())
       rows.push_back(std::move(row));
   }
   for (const std::string& suite : suites_) {
-    auto ofSuite = [&](const core::ManifestRow& row) { return row.suite == suite; };
+    auto ofSuite = [&](const runner::ManifestRow& row) { return row.suite == suite; };
     if (std::none_of(rows.begin(), rows.end(), ofSuite))
       throw std::invalid_argument("no row of suite '" + suite + "'");
   }
@@ -110,30 +110,30 @@ std::vector<core::ManifestRow> RunCommand::selectRows(std::string& modelsDirecto
 }
 
 int RunCommand::run() const {
-  encoders::BulkRunOptions options;
+  runner::BulkRunOptions options;
   options.modelsDirectory = models_;
-  std::vector<core::ManifestRow> rows = selectRows(options.modelsDirectory);
+  std::vector<runner::ManifestRow> rows = selectRows(options.modelsDirectory);
   if (!writeExpected_.empty()) requireOneSuite(rows);
   options.jobs = jobs_;
   options.solver.kind = encoders::parseSolverKind(solver_);
   options.timeoutSeconds = timeoutSeconds_;
   options.memoryMb = memoryMb_;
   ProgressBar bar(rows.size(), ProgressBar::onTerminal());
-  encoders::BulkRunCallbacks callbacks{[&](const encoders::RowOutcome& o) {
-                                         bar.clear();
-                                         printRowIfNotAgreeing(std::cout, o);
-                                         std::cout.flush();
-                                         bar.count(o);
-                                       },
-                                       [&] { bar.redraw(); }};
+  runner::BulkRunCallbacks callbacks{[&](const runner::RowOutcome& o) {
+                                       bar.clear();
+                                       runner::printRowIfNotAgreeing(std::cout, o);
+                                       std::cout.flush();
+                                       bar.count(o);
+                                     },
+                                     [&] { bar.redraw(); }};
   auto start = std::chrono::steady_clock::now();
-  std::vector<encoders::RowOutcome> outcomes = encoders::runManifestRows(rows, options, callbacks);
+  std::vector<runner::RowOutcome> outcomes = runner::runManifestRows(rows, options, callbacks);
   double wallMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
   bar.clear();
   if (!report_.empty()) writeJsonReport(report_, outcomes, wallMs);
   if (!junit_.empty()) writeJunitReport(junit_, outcomes, wallMs);
   if (!writeExpected_.empty()) writeExpectedCsv(writeExpected_, outcomes, root_);
-  return printRunSummary(std::cout, outcomes) ? 0 : 1;
+  return runner::printRunSummary(std::cout, outcomes) ? 0 : 1;
 }
 
 }  // namespace catcheck::tools

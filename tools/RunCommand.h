@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "core/Manifest.h"
+#include "runner/Manifest.h"
 
 namespace catcheck::tools {
 
@@ -19,7 +19,7 @@ class RunCommand {
  private:
   void addInputOptions();
   void addReportOptions();
-  std::vector<core::ManifestRow> selectRows(std::string& modelsDirectory) const;
+  std::vector<runner::ManifestRow> selectRows(std::string& modelsDirectory) const;
 
   CLI::App* command_ = nullptr;
   std::string manifest_, models_, solver_ = "z3";

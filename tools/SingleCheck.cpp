@@ -13,11 +13,11 @@
 #include <iostream>
 
 #include "cat/Parser.h"
+#include "check/WitnessExplain.h"
+#include "check/WitnessFormat.h"
 #include "core/Evaluator.h"
-#include "core/WitnessExplain.h"
-#include "core/WitnessFormat.h"
-#include "encoders/BulkRun.h"
 #include "frontends/Litmus.h"
+#include "runner/BulkRun.h"
 #include "tools/EnumerateOutput.h"
 #include "tools/Output.h"
 #include "tools/WitnessFile.h"
@@ -62,13 +62,13 @@ int SingleCheck::run() const {
                  "catcheck diff A.cat B.cat TESTS... (see --help)\n";
     return 2;
   }
-  cat::Model model = cat::loadModel(model_);
+  core::Model model = cat::loadModel(model_);
   return enumerate_ ? enumerate(model) : check(model);
 }
 
-int SingleCheck::check(const cat::Model& model) const {
-  std::map<std::string, cat::NodeId> shown = core::resolveRelations(model, show_);
-  encoders::CheckOptions options;
+int SingleCheck::check(const core::Model& model) const {
+  std::map<std::string, core::NodeId> shown = check::resolveRelations(model, show_);
+  check::CheckOptions options;
   options.property = core::parseProperty(property_);
   options.bound = bound_;
   options.solver.kind = encoders::parseSolverKind(solver_);
@@ -78,10 +78,10 @@ int SingleCheck::check(const cat::Model& model) const {
   if (!witness_.empty()) {
     options.onWitness = [&](const core::EventGraph& graph, const core::Execution& execution) {
       core::Evaluator evaluator(model, graph, execution);
-      dot = core::executionAsDot(graph, execution, core::evaluateRelations(evaluator, shown));
+      dot = check::executionAsDot(graph, execution, check::evaluateRelations(evaluator, shown));
     };
   }
-  core::Verdict verdict = encoders::checkFile(test_, model, options);
+  core::Verdict verdict = check::checkFile(test_, model, options);
   if (!witness_.empty()) writeWitness(dot, verdict);
   if (format_ == "json")
     printVerdictJson(std::cout, modelName(), property_, bound_, verdict);
@@ -98,7 +98,7 @@ void SingleCheck::writeWitness(const std::string& dot, const core::Verdict& verd
   writeWitnessFile(witness_, dot);
 }
 
-int SingleCheck::enumerate(const cat::Model& model) const {
+int SingleCheck::enumerate(const core::Model& model) const {
   EnumerationHeader header{modelName(), core::parseProperty(property_), bound_};
   if (header.property == core::Property::Termination)
     throw std::invalid_argument("--enumerate lists final states: it does not decide termination");

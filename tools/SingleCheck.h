@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "cat/Model.h"
+#include "core/RelationGraph.h"
 #include "core/Verdict.h"
 
 namespace catcheck::tools {
@@ -18,8 +18,8 @@ class SingleCheck {
   int run() const;
 
  private:
-  int check(const cat::Model& model) const;
-  int enumerate(const cat::Model& model) const;
+  int check(const core::Model& model) const;
+  int enumerate(const core::Model& model) const;
   std::string modelName() const;
   void writeWitness(const std::string& dot, const core::Verdict& verdict) const;
 

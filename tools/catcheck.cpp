@@ -7,8 +7,8 @@
 #include <CLI/CLI.hpp>
 #include <iostream>
 
+#include "check/Check.h"
 #include "core/SourceLocation.h"
-#include "encoders/Checker.h"
 #include "tools/DiffCommand.h"
 #include "tools/RunCommand.h"
 #include "tools/SingleCheck.h"
@@ -28,10 +28,10 @@ int dispatch(const tools::SingleCheck& single, const tools::RunCommand& run, con
   } catch (const std::invalid_argument& e) {
     std::cerr << "catcheck: " << e.what() << "\n";
     return 2;
-  } catch (const encoders::WitnessRejected& e) {
+  } catch (const check::WitnessRejected& e) {
     std::cerr << "catcheck: " << e.what() << "\n";
     return 3;
-  } catch (const encoders::SolverGaveUp& e) {
+  } catch (const check::SolverGaveUp& e) {
     std::cerr << "catcheck: " << e.what() << "\n";
     return 3;
   }

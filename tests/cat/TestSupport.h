@@ -5,7 +5,7 @@
 #include <filesystem>
 #include <string>
 
-#include "cat/Model.h"
+#include "cat/Ast.h"
 
 namespace catcheck::cat::testing {
 

@@ -122,7 +122,7 @@ forall (P0:r0 == 1))",
      Result::Pass},
 };
 
-cat::Model loadModel(const std::string& name) {
+core::Model loadModel(const std::string& name) {
   return cat::loadModel(cat::defaultModelsDirectory() + "/" + name);
 }
 
@@ -190,7 +190,7 @@ TEST(Enumerator, ReportsSpinningAndBlockedThreadsAsNotTerminated) {
 }
 
 Result flagVerdict(const std::string& filter) {
-  cat::Model model = cat::parseModelText("flag ~empty [W \\ IW]; (rf & ext) as remote-read\n", "flags.cat");
+  core::Model model = cat::parseModelText("flag ~empty [W \\ IW]; (rf & ext) as remote-read\n", "flags.cat");
   Program program = frontends::parseLitmusText(R"(PTX MP-flag
 { x=0; y=0; }
  P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;

@@ -68,7 +68,7 @@ class EvaluatorTest : public ::testing::Test {
 
   Program program_;
   EventGraph graph_;
-  cat::Model model_;
+  core::Model model_;
 };
 
 TEST_F(EvaluatorTest, TagSetsAndComplementsRangeOverExecutedEvents) {
@@ -153,7 +153,7 @@ TEST_F(EvaluatorTest, AxiomsNegationAndFlags) {
 }
 
 TEST_F(EvaluatorTest, MessagePassingThatBreaksCausalityIsInconsistentUnderPtx75) {
-  cat::Model ptx = cat::loadModel(cat::defaultModelsDirectory() + "/ptx-v7.5.cat");
+  core::Model ptx = cat::loadModel(cat::defaultModelsDirectory() + "/ptx-v7.5.cat");
   Evaluator stale(ptx, graph_, mpExecution(graph_, 1, 0, {{3, 4}, {0, 5}}));
   EXPECT_FALSE(stale.consistent()) << "the acquire sees the flag, the later load reads the stale x";
   std::vector<std::string> violated = stale.violatedAxioms();
@@ -167,8 +167,8 @@ TEST_F(EvaluatorTest, MessagePassingThatBreaksCausalityIsInconsistentUnderPtx75)
 TEST_F(EvaluatorTest, CachedValuesFollowTheExecution) {
   model_ = cat::parseModelText("let fromRf = rf; po\nlet order = po | co\n", "test.cat");
   Evaluator evaluator(model_, graph_, mpExecution(graph_, 0, 1, {{1, 4}, {2, 5}}));
-  cat::NodeId fromRf = model_.definitions.at("fromRf");
-  cat::NodeId order = model_.definitions.at("order");
+  core::NodeId fromRf = model_.definitions.at("fromRf");
+  core::NodeId order = model_.definitions.at("order");
   EXPECT_EQ(evaluator.inputsOf(fromRf), kExecutedInput | kReadsFromInput);
   EXPECT_EQ(evaluator.inputsOf(order), kExecutedInput | kCoherenceInput);
   EXPECT_TRUE(evaluator.relation(fromRf).has(1, 5));

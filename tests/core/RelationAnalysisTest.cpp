@@ -37,7 +37,7 @@ class RelationAnalysisTest : public ::testing::Test {
 
   Program program_;
   EventGraph graph_;
-  cat::Model model_;
+  core::Model model_;
 };
 
 TEST_F(RelationAnalysisTest, GraphHasInitAndThreadEvents) {

@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "cat/Parser.h"
-#include "encoders/Checker.h"
+#include "check/Check.h"
 #include "frontends/Litmus.h"
 
 namespace catcheck {
@@ -94,11 +94,12 @@ class CheckerTest : public ::testing::TestWithParam<std::tuple<Case, encoders::S
 
 TEST_P(CheckerTest, GivesTheHandCheckedVerdict) {
   const auto& [c, solver] = GetParam();
-  cat::Model model = cat::loadModel(cat::defaultModelsDirectory() + "/" + c.model);
+  core::Model model = cat::loadModel(cat::defaultModelsDirectory() + "/" + c.model);
   core::Program program = frontends::parseLitmusText(c.text, c.name);
-  encoders::CheckOptions options;
+  check::CheckOptions options;
   options.solver.kind = solver;
-  EXPECT_EQ(core::resultName(encoders::check(program, model, options).result), core::resultName(c.expected))
+  EXPECT_EQ(core::resultName(check::checkProgram(program, model, options).result),
+            core::resultName(c.expected))
       << c.name;
 }
 
@@ -172,27 +173,27 @@ class LivenessTest : public ::testing::TestWithParam<LivenessCase> {};
 
 TEST_P(LivenessTest, GivesTheHandCheckedVerdict) {
   const LivenessCase& c = GetParam();
-  cat::Model model = cat::loadModel(cat::defaultModelsDirectory() + "/ptx-v7.5.cat");
-  encoders::CheckOptions options;
+  core::Model model = cat::loadModel(cat::defaultModelsDirectory() + "/ptx-v7.5.cat");
+  check::CheckOptions options;
   options.property = core::Property::Termination;
   options.progress = core::parseProgressSpec(c.progress);
-  core::Result result = encoders::check(frontends::parseLitmusText(c.text, c.id), model, options).result;
+  core::Result result = check::checkProgram(frontends::parseLitmusText(c.text, c.id), model, options).result;
   EXPECT_EQ(core::resultName(result), core::resultName(c.expected)) << c.id;
 }
 
 TEST(Liveness, WitnessNamesTheStuckThreadsAndWhatTheyRead) {
-  cat::Model model = cat::loadModel(cat::defaultModelsDirectory() + "/ptx-v7.5.cat");
-  encoders::CheckOptions options;
+  core::Model model = cat::loadModel(cat::defaultModelsDirectory() + "/ptx-v7.5.cat");
+  check::CheckOptions options;
   options.property = core::Property::Termination;
   options.explain = true;
   core::Verdict spin =
-      encoders::check(frontends::parseLitmusText(kNobodySets, "spin.litmus"), model, options);
+      check::checkProgram(frontends::parseLitmusText(kNobodySets, "spin.litmus"), model, options);
   EXPECT_NE(spin.stuck.find(
                 "P0 spins forever in the loop at spin.litmus:4:2, reading [ld.relaxed.gpu r0, flag = 0]"),
             std::string::npos)
       << spin.stuck;
   core::Verdict hang =
-      encoders::check(frontends::parseLitmusText(kBarrierHang, "hang.litmus"), model, options);
+      check::checkProgram(frontends::parseLitmusText(kBarrierHang, "hang.litmus"), model, options);
   EXPECT_NE(hang.stuck.find("P1 is blocked forever at bar.cta.sync 1, 1, 3"), std::string::npos)
       << hang.stuck;
 }

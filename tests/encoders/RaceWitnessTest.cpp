@@ -2,7 +2,7 @@
 #include <gtest/gtest.h>
 
 #include "cat/Parser.h"
-#include "encoders/Checker.h"
+#include "check/Check.h"
 #include "frontends/Litmus.h"
 
 namespace catcheck {
@@ -21,13 +21,13 @@ const char* kSynchronised = R"(VULKAN atomic-flag
 exists (P1:r0 == 1))";
 
 core::Verdict raceCheck(const char* text, encoders::SolverKind solver) {
-  cat::Model model = cat::loadModel(cat::defaultModelsDirectory() + "/vulkan.cat");
+  core::Model model = cat::loadModel(cat::defaultModelsDirectory() + "/vulkan.cat");
   core::Program program = frontends::parseLitmusText(text, "race.litmus");
-  encoders::CheckOptions options;
+  check::CheckOptions options;
   options.property = core::Property::CatSpec;
   options.solver.kind = solver;
   options.explain = true;
-  return encoders::check(program, model, options);
+  return check::checkProgram(program, model, options);
 }
 
 class RaceWitness : public ::testing::TestWithParam<encoders::SolverKind> {};
@@ -58,7 +58,7 @@ namespace {
 
 // A flagged `~acyclic` fires exactly when some consistent execution has a cycle (exact closure encoding).
 TEST(CyclicFlag, FiresOnLoadBufferingCycleOnly) {
-  cat::Model model = cat::parseModelText("flag ~acyclic (rf | po) as cycle\n", "cycle.cat");
+  core::Model model = cat::parseModelText("flag ~acyclic (rf | po) as cycle\n", "cycle.cat");
   const char* lb = R"(PTX LB
 { x=0; y=0; }
  P0@cta 0,gpu 0      | P1@cta 1,gpu 0      ;
@@ -71,13 +71,13 @@ exists (P0:r0 == 1 /\ P1:r0 == 1))";
  st.weak x, 1   | ld.weak r0, y  ;
  st.weak y, 1   | ld.weak r1, x  ;
 exists (P1:r0 == 1))";
-  encoders::CheckOptions options;
+  check::CheckOptions options;
   options.property = core::Property::CatSpec;
   options.explain = true;
-  core::Verdict cyclic = encoders::check(frontends::parseLitmusText(lb, "lb.litmus"), model, options);
+  core::Verdict cyclic = check::checkProgram(frontends::parseLitmusText(lb, "lb.litmus"), model, options);
   EXPECT_EQ(core::resultName(cyclic.result), std::string("FAIL"));
   EXPECT_EQ(cyclic.firedFlag, "cycle");
-  core::Verdict acyclic = encoders::check(frontends::parseLitmusText(mp, "mp.litmus"), model, options);
+  core::Verdict acyclic = check::checkProgram(frontends::parseLitmusText(mp, "mp.litmus"), model, options);
   EXPECT_EQ(core::resultName(acyclic.result), std::string("PASS"));
 }
 

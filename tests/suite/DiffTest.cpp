@@ -12,8 +12,8 @@
 
 #include "cat/Parser.h"
 #include "core/SourceLocation.h"
-#include "encoders/BulkRun.h"
-#include "encoders/Diff.h"
+#include "runner/BulkRun.h"
+#include "runner/Diff.h"
 #include "tests/suite/RunTestSupport.h"
 
 namespace catcheck::testing {
@@ -41,7 +41,7 @@ Verdicts parseTable(const std::string& output) {
 TEST(Diff, VulkanChainsChangeExactlyTheRacesTheSuiteExpects) {
   std::string manifest = kSuiteDir + "/manifest.csv";
   std::map<std::string, std::string> withChains, withoutChains;
-  for (const core::ManifestRow& row : core::readManifest(manifest)) {
+  for (const runner::ManifestRow& row : runner::readManifest(manifest)) {
     std::string test = fs::path(row.test).lexically_relative(kSuiteDir).string();
     if (row.suite == "VULKAN-DR") withChains[test] = core::resultName(row.expected);
     if (row.suite == "VULKAN-DR-NOCHAINS") withoutChains[test] = core::resultName(row.expected);
@@ -92,15 +92,15 @@ std::string writeEditedModel(const Edit& edit, const ScratchFolder& folder) {
 // The tests below the folder whose verdicts differ when each model checks them on its own, named as diff
 // names them (from the folder's own name down).
 Verdicts separateVerdicts(const std::string& first, const std::string& second, const Edit& edit) {
-  cat::Model models[2] = {cat::loadModel(first), cat::loadModel(second)};
+  core::Model models[2] = {cat::loadModel(first), cat::loadModel(second)};
   fs::path folder = kSuiteDir + "/" + edit.folder;
-  encoders::CheckOptions options;
+  check::CheckOptions options;
   options.property = edit.property;
   Verdicts differing;
   for (const fs::directory_entry& entry : fs::recursive_directory_iterator(folder)) {
     if (entry.path().extension() != ".litmus") continue;
-    std::string a = core::resultName(encoders::checkFile(entry.path().string(), models[0], options).result);
-    std::string b = core::resultName(encoders::checkFile(entry.path().string(), models[1], options).result);
+    std::string a = core::resultName(check::checkFile(entry.path().string(), models[0], options).result);
+    std::string b = core::resultName(check::checkFile(entry.path().string(), models[1], options).result);
     if (a != b) differing[entry.path().lexically_relative(folder.parent_path()).string()] = {a, b};
   }
   return differing;
@@ -200,18 +200,18 @@ TEST(Diff, BadTestIsAnErrorRow) {
 }
 
 TEST(Diff, ManifestTestsAreDeduplicatedAndOverridden) {
-  std::vector<core::ManifestRow> rows(3);
+  std::vector<runner::ManifestRow> rows(3);
   rows[0].test = "/m/litmus/a.litmus";
   rows[0].property = "program_spec";
   rows[1] = rows[0];
   rows[1].model = "other.cat";
   rows[2] = rows[0];
   rows[2].property = "cat_spec";
-  auto tests = encoders::testsFromManifest(rows, "/m/manifest.csv", {});
+  auto tests = runner::testsFromManifest(rows, "/m/manifest.csv", {});
   ASSERT_EQ(tests.size(), 2U);
   EXPECT_EQ(tests[0].name, "litmus/a.litmus");
   EXPECT_EQ(tests[1].property, core::Property::CatSpec);
-  tests = encoders::testsFromManifest(rows, "/m/manifest.csv", {core::Property::CatSpec, 3});
+  tests = runner::testsFromManifest(rows, "/m/manifest.csv", {core::Property::CatSpec, 3});
   ASSERT_EQ(tests.size(), 1U);
   EXPECT_EQ(tests[0].bound, 3);
 }

@@ -16,12 +16,12 @@
 #include <stdexcept>
 
 #include "cat/Parser.h"
+#include "check/Check.h"
 #include "core/Enumerator.h"
 #include "core/EventGraph.h"
-#include "core/Manifest.h"
 #include "core/Progress.h"
-#include "encoders/Checker.h"
 #include "frontends/Litmus.h"
+#include "runner/Manifest.h"
 
 namespace catcheck {
 namespace {
@@ -33,10 +33,10 @@ class EnumerationAgreement : public ::testing::TestWithParam<const char*> {};
 
 TEST_P(EnumerationAgreement, EnumeratedAndSmtVerdictsAgree) {
   const std::string architecture = GetParam();
-  std::map<std::string, cat::Model> models;
+  std::map<std::string, core::Model> models;
   int compared = 0, tooLarge = 0, otherProgress = 0, terminationCompared = 0, undecided = 0;
   std::map<std::string, int> undecidedReasons;
-  for (const core::ManifestRow& row : core::readManifest(kSuite + "/manifest.csv")) {
+  for (const runner::ManifestRow& row : runner::readManifest(kSuite + "/manifest.csv")) {
     if (row.suite.rfind(architecture, 0) != 0) continue;
     core::Property property = core::parseProperty(row.property);
     bool termination = property == core::Property::Termination;
@@ -71,11 +71,11 @@ TEST_P(EnumerationAgreement, EnumeratedAndSmtVerdictsAgree) {
     }
     ++compared;
     terminationCompared += termination ? 1 : 0;
-    encoders::CheckOptions options;
+    check::CheckOptions options;
     options.property = property;
     options.bound = row.bound;
     options.progress = progress;
-    core::Result smt = encoders::check(program, model->second, options).result;
+    core::Result smt = check::checkProgram(program, model->second, options).result;
     EXPECT_STREQ(core::resultName(verdict), core::resultName(smt))
         << row.suite << " " << row.test << " [" << row.model << ", " << row.property << "]";
   }

@@ -6,28 +6,28 @@
 #include <set>
 #include <thread>
 
-#include "core/Manifest.h"
-#include "encoders/BulkRun.h"
+#include "runner/BulkRun.h"
+#include "runner/Manifest.h"
 
 namespace catcheck {
 namespace {
 
-std::vector<core::ManifestRow> rowsOf(const std::string& manifest, const std::set<std::string>& suites) {
-  std::vector<core::ManifestRow> rows;
-  for (core::ManifestRow& row : core::readManifest(manifest)) {
+std::vector<runner::ManifestRow> rowsOf(const std::string& manifest, const std::set<std::string>& suites) {
+  std::vector<runner::ManifestRow> rows;
+  for (runner::ManifestRow& row : runner::readManifest(manifest)) {
     if (suites.empty() || suites.count(row.suite) != 0) rows.push_back(std::move(row));
   }
   return rows;
 }
 
-void expectAllAgree(const std::vector<core::ManifestRow>& rows, const std::string& modelsDir) {
+void expectAllAgree(const std::vector<runner::ManifestRow>& rows, const std::string& modelsDir) {
   ASSERT_FALSE(rows.empty()) << "a manifest selection without rows has no expectation";
-  encoders::BulkRunOptions options;
+  runner::BulkRunOptions options;
   options.modelsDirectory = modelsDir;
   options.jobs = static_cast<int>(std::max(1U, std::thread::hardware_concurrency()));
   int agreeing = 0;
-  for (const encoders::RowOutcome& o : encoders::runManifestRows(rows, options)) {
-    bool agrees = o.status == encoders::RowStatus::Agree;
+  for (const runner::RowOutcome& o : runner::runManifestRows(rows, options)) {
+    bool agrees = o.status == runner::RowStatus::Agree;
     agreeing += agrees ? 1 : 0;
     EXPECT_TRUE(agrees) << o.row.suite << " " << o.row.test << " [" << o.row.model << "]: expected "
                         << core::resultName(o.row.expected) << ", got "
@@ -77,7 +77,7 @@ INSTANTIATE_TEST_SUITE_P(Manifest, ReferenceSuite,
 TEST(ReferenceSuite, EverySuiteOfTheManifestIsCovered) {
   std::set<std::string> covered;
   for (const SuiteGroup& group : kGroups) covered.insert(group.suites.begin(), group.suites.end());
-  for (const core::ManifestRow& row : core::readManifest(kSuite + "/manifest.csv")) {
+  for (const runner::ManifestRow& row : runner::readManifest(kSuite + "/manifest.csv")) {
     EXPECT_EQ(covered.count(row.suite), 1U) << "suite " << row.suite << " has no regression test";
   }
 }

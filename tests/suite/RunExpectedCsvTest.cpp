@@ -6,8 +6,8 @@
 
 #include <vector>
 
-#include "core/Manifest.h"
 #include "core/SourceLocation.h"
+#include "runner/Manifest.h"
 #include "tests/suite/RunTestSupport.h"
 
 namespace catcheck::testing {
@@ -15,8 +15,8 @@ namespace {
 
 const std::string kComments = kData + "run-comments-expected.csv";
 
-core::ManifestRow shape() {
-  core::ManifestRow row;
+runner::ManifestRow shape() {
+  runner::ManifestRow row;
   row.model = "some.cat";
   row.property = "termination";
   row.bound = 2;
@@ -29,10 +29,10 @@ std::string inSource(const std::string& path) {
 }
 
 TEST(RunExpectedCsv, ReadsTheLinesDat3mReadsAndNothingElse) {
-  std::vector<core::ManifestRow> rows = core::readExpectedCsv(kComments, kSourceDir, shape());
+  std::vector<runner::ManifestRow> rows = runner::readExpectedCsv(kComments, kSourceDir, shape());
   ASSERT_EQ(rows.size(), 4U);
   std::vector<int> lines;
-  for (const core::ManifestRow& row : rows) {
+  for (const runner::ManifestRow& row : rows) {
     lines.push_back(row.line);
     EXPECT_EQ(row.suite, "run-comments");
     EXPECT_EQ(row.model, "some.cat");
@@ -58,8 +58,8 @@ TEST(RunExpectedCsv, OneMeansPassAndAnythingElseFail) {
       << "a.litmus,1\na.litmus,0\na.litmus,2\na.litmus,01\na.litmus,yes\na.litmus,-1\n";
   std::ofstream(scratch / "a.litmus") << "PTX a\n";
   std::vector<core::Result> results;
-  for (const core::ManifestRow& row :
-       core::readExpectedCsv(scratch / "values-expected.csv", scratch / "", shape())) {
+  for (const runner::ManifestRow& row :
+       runner::readExpectedCsv(scratch / "values-expected.csv", scratch / "", shape())) {
     results.push_back(row.expected);
   }
   using core::Result;
@@ -69,13 +69,14 @@ TEST(RunExpectedCsv, OneMeansPassAndAnythingElseFail) {
 
 TEST(RunExpectedCsv, AFileWhoseEntriesNameNoTestIsAnError) {
   try {
-    core::readExpectedCsv(kComments, kData, shape());
+    runner::readExpectedCsv(kComments, kData, shape());
     FAIL() << "expected an InputError";
   } catch (const core::InputError& e) {
     EXPECT_EQ(std::string(e.what()),
               kComments + ":0:0: error: none of its 4 entries names a litmus file under '" + kData + "'");
   }
-  EXPECT_THROW(core::readExpectedCsv(kData + "no-such-expected.csv", kSourceDir, shape()), core::InputError);
+  EXPECT_THROW(runner::readExpectedCsv(kData + "no-such-expected.csv", kSourceDir, shape()),
+               core::InputError);
 }
 
 TEST(RunExpectedCsv, CommentsBlankAndMalformedLinesAreSkippedAndMissingFilesReported) {

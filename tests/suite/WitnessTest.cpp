@@ -9,10 +9,10 @@
 #include <nlohmann/json.hpp>
 
 #include "cat/Parser.h"
+#include "check/Check.h"
+#include "check/WitnessExplain.h"
+#include "check/WitnessFormat.h"
 #include "core/Evaluator.h"
-#include "core/WitnessExplain.h"
-#include "core/WitnessFormat.h"
-#include "encoders/Checker.h"
 #include "frontends/Litmus.h"
 #include "tests/suite/RunTestSupport.h"
 
@@ -31,36 +31,36 @@ bool dotInstalled() {
 // Checks MP-weak (its stale read is allowed under PTX 7.5) and hands the witness to `use`.
 void withMpWeakWitness(const std::function<void(const core::EventGraph&, const core::Execution&)>& use) {
   core::Program program = frontends::parseLitmusFile(kMpWeak);
-  encoders::CheckOptions options;
+  check::CheckOptions options;
   options.explain = true;
   bool called = false;
   options.onWitness = [&](const core::EventGraph& graph, const core::Execution& execution) {
     called = true;
     use(graph, execution);
   };
-  EXPECT_EQ(encoders::check(program, cat::loadModel(kPtx75), options).result, core::Result::Pass);
+  EXPECT_EQ(check::checkProgram(program, cat::loadModel(kPtx75), options).result, core::Result::Pass);
   EXPECT_TRUE(called);
 }
 
 TEST(Witness, ShortestCycle) {
   core::PairSet r(5);
   for (auto [a, b] : {std::pair{0, 1}, {1, 2}, {2, 0}, {3, 4}, {4, 3}}) r.add(a, b);
-  EXPECT_EQ(core::shortestCycle(r), (std::vector<int>{3, 4}));
+  EXPECT_EQ(check::shortestCycle(r), (std::vector<int>{3, 4}));
   r.remove(4, 3);
-  EXPECT_EQ(core::shortestCycle(r), (std::vector<int>{0, 1, 2}));
+  EXPECT_EQ(check::shortestCycle(r), (std::vector<int>{0, 1, 2}));
   r.remove(2, 0);
-  EXPECT_TRUE(core::shortestCycle(r).empty());
+  EXPECT_TRUE(check::shortestCycle(r).empty());
 }
 
 TEST(Witness, FailedAxiomsShowTheirCycleOrPair) {
-  cat::Model model = cat::parseModelText(
+  core::Model model = cat::parseModelText(
       "acyclic po | rf | fr as sc\n"
       "empty rf ; po as rf-then-po\n"
       "~empty co ; co as two-co\n"
       "flag ~empty fr as stale-read\n");
   withMpWeakWitness([&](const core::EventGraph& graph, const core::Execution& execution) {
     core::Evaluator evaluator(model, graph, execution);
-    EXPECT_EQ(core::failedAxioms(model, graph, evaluator),
+    EXPECT_EQ(check::failedAxioms(model, graph, evaluator),
               (std::vector<std::string>{"axiom sc fails (acyclic) on this cycle:\n"
                                         "    e2 P0: st.weak x, 1\n"
                                         "      -[po]-> e3 P0: st.weak flag, 1\n"
@@ -72,7 +72,7 @@ TEST(Witness, FailedAxiomsShowTheirCycleOrPair) {
                                         "      -[rf]-> e4 P1: ld.weak r0, flag\n"
                                         "      -[po]-> e5 P1: ld.weak r1, x\n",
                                         "axiom two-co fails (~empty): the relation is empty\n"}));
-    EXPECT_EQ(core::firedFlags(model, graph, evaluator),
+    EXPECT_EQ(check::firedFlags(model, graph, evaluator),
               (std::vector<std::string>{"flag stale-read fires (~empty) on this pair:\n"
                                         "    e5 P1: ld.weak r1, x\n"
                                         "      -[fr]-> e2 P0: st.weak x, 1\n"}));
@@ -80,20 +80,20 @@ TEST(Witness, FailedAxiomsShowTheirCycleOrPair) {
 }
 
 TEST(Witness, UnknownRelationsToShowAreRejected) {
-  cat::Model model = cat::loadModel(kPtx75);
-  EXPECT_EQ(core::resolveRelations(model, {"fre", "rf"}).size(), 2U);
-  EXPECT_THROW(core::resolveRelations(model, {"no-such-relation"}), std::invalid_argument);
-  EXPECT_THROW(core::resolveRelations(model, {"W"}), std::invalid_argument);
+  core::Model model = cat::loadModel(kPtx75);
+  EXPECT_EQ(check::resolveRelations(model, {"fre", "rf"}).size(), 2U);
+  EXPECT_THROW(check::resolveRelations(model, {"no-such-relation"}), std::invalid_argument);
+  EXPECT_THROW(check::resolveRelations(model, {"W"}), std::invalid_argument);
 }
 
 TEST(Witness, DotOfMessagePassingRendersWithGraphviz) {
   if (!dotInstalled()) GTEST_SKIP() << "Graphviz 'dot' is not installed here (.ci/setup installs it)";
   std::string dot;
-  cat::Model model = cat::loadModel(kPtx75);
-  auto shown = core::resolveRelations(model, {"fre", "causality-order"});
+  core::Model model = cat::loadModel(kPtx75);
+  auto shown = check::resolveRelations(model, {"fre", "causality-order"});
   withMpWeakWitness([&](const core::EventGraph& graph, const core::Execution& execution) {
     core::Evaluator evaluator(model, graph, execution);
-    dot = core::executionAsDot(graph, execution, core::evaluateRelations(evaluator, shown));
+    dot = check::executionAsDot(graph, execution, check::evaluateRelations(evaluator, shown));
   });
   EXPECT_NE(dot.find("subgraph cluster_P1"), std::string::npos) << dot;
   EXPECT_NE(dot.find("e5 -> e2 [label=\"fre\""), std::string::npos) << dot;

@@ -8,12 +8,12 @@
 #include "core/EventGraph.h"
 #include "core/Execution.h"
 
-namespace catcheck::core {
+namespace catcheck::check {
 
-std::string executionAsText(const EventGraph& graph, const Execution& execution);
+std::string executionAsText(const core::EventGraph& graph, const core::Execution& execution);
 
 // `relations`: extra edges to draw, by relation name (e.g. from --show).
-std::string executionAsDot(const EventGraph& graph, const Execution& execution,
-                           const std::map<std::string, PairSet>& relations = {});
+std::string executionAsDot(const core::EventGraph& graph, const core::Execution& execution,
+                           const std::map<std::string, core::PairSet>& relations = {});
 
-}  // namespace catcheck::core
+}  // namespace catcheck::check

@@ -2,17 +2,17 @@
 // The end of a run shows a table per suite (counts by status, the suite's wall time and the median time
 // per row, which is what one watches when a model or the encoder gets slower) and the last line, whose
 // format scripts and tests rely on.
-#include "tools/RunSummary.h"
+#include "runner/RunSummary.h"
 
 #include <algorithm>
 #include <iomanip>
 #include <map>
 
-namespace catcheck::tools {
+namespace catcheck::runner {
 namespace {
 
-using encoders::RowOutcome;
-using encoders::RowStatus;
+using runner::RowOutcome;
+using runner::RowStatus;
 
 SuiteSummary summarize(const std::string& name, const std::vector<const RowOutcome*>& rows) {
   SuiteSummary summary{name, {}, 0, 0};
@@ -96,7 +96,7 @@ const char* statusLabel(RowStatus status) {
   return "?";
 }
 
-std::string rowName(const core::ManifestRow& row) {
+std::string rowName(const runner::ManifestRow& row) {
   return row.test + " [" + row.model + ", " + row.property + "]";
 }
 
@@ -140,4 +140,4 @@ bool printRunSummary(std::ostream& out, const std::vector<RowOutcome>& outcomes)
   return counts.failed() == 0;
 }
 
-}  // namespace catcheck::tools
+}  // namespace catcheck::runner

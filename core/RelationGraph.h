@@ -9,7 +9,7 @@
 
 #include "core/SourceLocation.h"
 
-namespace catcheck::cat {
+namespace catcheck::core {
 
 using NodeId = int;
 
@@ -72,8 +72,4 @@ struct Model {
   const Node& node(NodeId id) const { return nodes.at(static_cast<size_t>(id)); }
 };
 
-// The base relation names the language predefines (RelationNameRepository in Dat3M); any other unbound
-// name is a tag set.
-bool isBaseRelationName(const std::string& name);
-
-}  // namespace catcheck::cat
+}  // namespace catcheck::core

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-namespace catcheck::encoders {
+namespace catcheck::runner {
 
 struct WorkerLimits {
   double timeoutSeconds = 0;  // wall time per task; 0: none
@@ -37,4 +37,4 @@ void runInWorkers(size_t count, int jobs, const WorkerLimits& limits,
                   const std::function<std::vector<std::string>(size_t)>& task,
                   const WorkerCallbacks& callbacks);
 
-}  // namespace catcheck::encoders
+}  // namespace catcheck::runner

@@ -5,16 +5,16 @@
 #include <string>
 #include <vector>
 
-#include "cat/Model.h"
-#include "core/Manifest.h"
-#include "encoders/Checker.h"
+#include "check/Check.h"
+#include "core/RelationGraph.h"
+#include "runner/Manifest.h"
 
-namespace catcheck::encoders {
+namespace catcheck::runner {
 
 enum class RowStatus { Agree, Differs, Timeout, Error, Skipped };
 
 struct RowOutcome {
-  core::ManifestRow row;
+  runner::ManifestRow row;
   RowStatus status = RowStatus::Error;
   core::Verdict verdict;
   std::string message;  // skip reason, error text or what timed out
@@ -26,7 +26,7 @@ struct RowOutcome {
 struct BulkRunOptions {
   std::string modelsDirectory;  // where manifest model names are looked up
   int jobs = 1;
-  SolverOptions solver;
+  encoders::SolverOptions solver;
   double timeoutSeconds = 0;  // wall time per row, also each solver query's limit; 0: none
   unsigned memoryMb = 0;      // address-space cap per row; 0: none
 };
@@ -38,11 +38,8 @@ struct BulkRunCallbacks {
 
 // Runs the rows, `jobs` at a time, in worker processes forked after the models are loaded (see
 // WorkerPool.h: call it from a single-threaded process), and returns one outcome per row, in row order.
-std::vector<RowOutcome> runManifestRows(const std::vector<core::ManifestRow>& rows,
+std::vector<RowOutcome> runManifestRows(const std::vector<runner::ManifestRow>& rows,
                                         const BulkRunOptions& options,
                                         const BulkRunCallbacks& callbacks = {});
 
-// Parses the test and checks it: the verdict's times include parsing.
-core::Verdict checkFile(const std::string& testPath, const cat::Model& model, const CheckOptions& options);
-
-}  // namespace catcheck::encoders
+}  // namespace catcheck::runner

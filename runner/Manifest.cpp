@@ -2,7 +2,7 @@
 // `target`, `ignore_filter`) are tolerated; blank lines and lines starting with `//` are skipped.
 // Also reads Dat3M's `<suite>-expected.csv` files, with Dat3M's own leniency (ResourceHelper in its
 // tests, SEMANTICS.md §1): malformed lines are ignored rather than reported, as they are there.
-#include "core/Manifest.h"
+#include "runner/Manifest.h"
 
 #include <algorithm>
 #include <cctype>
@@ -14,7 +14,7 @@
 
 #include "core/SourceLocation.h"
 
-namespace catcheck::core {
+namespace catcheck::runner {
 namespace {
 
 std::vector<std::string> splitCsv(const std::string& line) {
@@ -45,11 +45,11 @@ bool readLine(std::istream& in, std::string& line) {
 }
 
 // Dat3M: PASS iff Integer.parseInt(field) == 1.
-Result dat3mVerdict(const std::string& field) {
+core::Result dat3mVerdict(const std::string& field) {
   int value = 0;
   auto [end, error] = std::from_chars(field.data(), field.data() + field.size(), value);
-  return error == std::errc() && end == field.data() + field.size() && value == 1 ? Result::Pass
-                                                                                  : Result::Fail;
+  return error == std::errc() && end == field.data() + field.size() && value == 1 ? core::Result::Pass
+                                                                                  : core::Result::Fail;
 }
 
 std::string suiteOfExpectedFile(const std::string& path) {
@@ -68,9 +68,9 @@ bool isLitmusFile(const std::string& path) {
 }
 
 int columnOf(const std::map<std::string, size_t>& columns, const std::string& name,
-             const SourceLocation& where) {
+             const core::SourceLocation& where) {
   auto it = columns.find(name);
-  if (it == columns.end()) throw InputError(where, "manifest header lacks the column '" + name + "'");
+  if (it == columns.end()) throw core::InputError(where, "manifest header lacks the column '" + name + "'");
   return static_cast<int>(it->second);
 }
 
@@ -78,7 +78,7 @@ int columnOf(const std::map<std::string, size_t>& columns, const std::string& na
 
 std::vector<ManifestRow> readManifest(const std::string& path) {
   std::ifstream in(path);
-  if (!in) throw InputError({path, 0, 0}, "cannot open manifest");
+  if (!in) throw core::InputError({path, 0, 0}, "cannot open manifest");
   std::filesystem::path folder = std::filesystem::path(path).parent_path();
   std::string line;
   std::map<std::string, size_t> columns;
@@ -86,7 +86,7 @@ std::vector<ManifestRow> readManifest(const std::string& path) {
   for (int number = 1; readLine(in, line); ++number) {
     if (isBlankOrComment(line)) continue;
     std::vector<std::string> fields = splitCsv(line);
-    SourceLocation where{path, number, 1};
+    core::SourceLocation where{path, number, 1};
     if (columns.empty()) {
       for (size_t i = 0; i < fields.size(); ++i) columns[fields[i]] = i;
       for (const char* required : {"suite", "test", "model", "property", "bound", "progress", "expected"})
@@ -94,8 +94,8 @@ std::vector<ManifestRow> readManifest(const std::string& path) {
       continue;
     }
     if (fields.size() != columns.size()) {
-      throw InputError(where, "expected " + std::to_string(columns.size()) + " fields, found " +
-                                  std::to_string(fields.size()));
+      throw core::InputError(where, "expected " + std::to_string(columns.size()) + " fields, found " +
+                                        std::to_string(fields.size()));
     }
     auto field = [&](const char* name) {
       return fields[static_cast<size_t>(columnOf(columns, name, where))];
@@ -109,10 +109,10 @@ std::vector<ManifestRow> readManifest(const std::string& path) {
     row.progress = field("progress");
     try {
       row.bound = std::stoi(field("bound"));
-      row.expected = parseResult(field("expected"));
-      parseProperty(row.property);
+      row.expected = core::parseResult(field("expected"));
+      core::parseProperty(row.property);
     } catch (const std::exception& e) {
-      throw InputError(where, e.what());
+      throw core::InputError(where, e.what());
     }
     rows.push_back(std::move(row));
   }
@@ -122,7 +122,7 @@ std::vector<ManifestRow> readManifest(const std::string& path) {
 std::vector<ManifestRow> readExpectedCsv(const std::string& path, const std::string& root,
                                          const ManifestRow& shape) {
   std::ifstream in(path);
-  if (!in) throw InputError({path, 0, 0}, "cannot open expected-verdicts file");
+  if (!in) throw core::InputError({path, 0, 0}, "cannot open expected-verdicts file");
   std::vector<ManifestRow> rows;
   std::string line;
   size_t missing = 0;
@@ -140,10 +140,10 @@ std::vector<ManifestRow> readExpectedCsv(const std::string& path, const std::str
     rows.push_back(std::move(row));
   }
   if (!rows.empty() && missing == rows.size()) {
-    throw InputError({path, 0, 0}, "none of its " + std::to_string(rows.size()) +
-                                       " entries names a litmus file under '" + root + "'");
+    throw core::InputError({path, 0, 0}, "none of its " + std::to_string(rows.size()) +
+                                             " entries names a litmus file under '" + root + "'");
   }
   return rows;
 }
 
-}  // namespace catcheck::core
+}  // namespace catcheck::runner

@@ -8,7 +8,7 @@
 
 #include "core/Verdict.h"
 
-namespace catcheck::core {
+namespace catcheck::runner {
 
 struct ManifestRow {
   int line = 0;
@@ -18,7 +18,7 @@ struct ManifestRow {
   std::string property;
   int bound = 1;
   std::string progress;
-  Result expected = Result::Unknown;
+  core::Result expected = core::Result::Unknown;
   std::string skipReason;  // non-empty: not run, for this reason
 };
 
@@ -33,4 +33,4 @@ std::vector<ManifestRow> readManifest(const std::string& path);
 std::vector<ManifestRow> readExpectedCsv(const std::string& path, const std::string& root,
                                          const ManifestRow& shape);
 
-}  // namespace catcheck::core
+}  // namespace catcheck::runner

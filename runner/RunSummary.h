@@ -6,13 +6,13 @@
 #include <string>
 #include <vector>
 
-#include "encoders/BulkRun.h"
+#include "runner/BulkRun.h"
 
-namespace catcheck::tools {
+namespace catcheck::runner {
 
 struct StatusCounts {
   int agree = 0, differs = 0, timeout = 0, error = 0, skipped = 0;
-  void add(encoders::RowStatus status);
+  void add(runner::RowStatus status);
   int failed() const { return differs + timeout + error; }
   int rows() const { return agree + failed() + skipped; }
 };
@@ -24,16 +24,16 @@ struct SuiteSummary {
   double medianMs = 0;  // per row, over the rows that ran
 };
 
-const char* statusLabel(encoders::RowStatus status);  // AGREE, DIFFERS, TIMEOUT, ERROR, SKIPPED
-std::string rowName(const core::ManifestRow& row);    // "test [model, property]"
-StatusCounts countStatuses(const std::vector<encoders::RowOutcome>& outcomes);
+const char* statusLabel(runner::RowStatus status);    // AGREE, DIFFERS, TIMEOUT, ERROR, SKIPPED
+std::string rowName(const runner::ManifestRow& row);  // "test [model, property]"
+StatusCounts countStatuses(const std::vector<runner::RowOutcome>& outcomes);
 // One summary per suite, in the order the suites first appear.
-std::vector<SuiteSummary> summarizeSuites(const std::vector<encoders::RowOutcome>& outcomes);
+std::vector<SuiteSummary> summarizeSuites(const std::vector<runner::RowOutcome>& outcomes);
 
 // One line for a row that did not agree (differs, timeout, error or skip).
-void printRowIfNotAgreeing(std::ostream& out, const encoders::RowOutcome& outcome);
+void printRowIfNotAgreeing(std::ostream& out, const runner::RowOutcome& outcome);
 // The per-suite table, when it says more than the last line (several suites, or a row that did not agree),
 // then "N passed, N failed[, N skipped]"; returns whether every row that ran agreed.
-bool printRunSummary(std::ostream& out, const std::vector<encoders::RowOutcome>& outcomes);
+bool printRunSummary(std::ostream& out, const std::vector<runner::RowOutcome>& outcomes);
 
-}  // namespace catcheck::tools
+}  // namespace catcheck::runner

@@ -2,17 +2,17 @@
 // ../shared/suite/manifest.csv whose test fits the enumeration limits below, the verdict computed from
 // the enumerated executions under the project's own models must be the manifest's expected verdict. Rows
 // over the limits are skipped with the limit they exceed; the counts are printed.
-#include "cat/Parser.h"
-#include "core/Enumerator.h"
-#include "core/EventGraph.h"
-#include "core/Manifest.h"
-#include "frontends/Litmus.h"
-
 #include <gtest/gtest.h>
 
 #include <iostream>
 #include <map>
 #include <set>
+
+#include "cat/Parser.h"
+#include "core/Enumerator.h"
+#include "core/EventGraph.h"
+#include "frontends/Litmus.h"
+#include "runner/Manifest.h"
 
 namespace catcheck::core {
 namespace {
@@ -31,11 +31,11 @@ EnumerationLimits suiteLimits() {
 }
 
 TEST(EnumeratorSuite, PtxVerdictsMatchTheManifest) {
-  std::map<std::string, cat::Model> models;
+  std::map<std::string, core::Model> models;
   std::set<std::string> suites = {"PTXv6_0", "PTXv7_5"};
   int compared = 0, skipped = 0;
   long long paths = 0, combinations = 0, evaluations = 0;
-  for (const ManifestRow& row : readManifest(kSuite + "/manifest.csv")) {
+  for (const runner::ManifestRow& row : runner::readManifest(kSuite + "/manifest.csv")) {
     if (suites.count(row.suite) == 0) continue;
     auto model = models.find(row.model);
     if (model == models.end())

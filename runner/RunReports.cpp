@@ -3,7 +3,7 @@
 // schema CI servers read (testsuites > testsuite > testcase with failure / error / skipped). The expected
 // CSV is Dat3M's format (SEMANTICS.md §1), so a run can regenerate expectations that Dat3M and
 // `catcheck run --expected` both read.
-#include "tools/RunReports.h"
+#include "runner/RunReports.h"
 
 #include <filesystem>
 #include <fstream>
@@ -12,13 +12,13 @@
 #include <sstream>
 
 #include "core/SourceLocation.h"
-#include "tools/RunSummary.h"
+#include "runner/RunSummary.h"
 
-namespace catcheck::tools {
+namespace catcheck::runner {
 namespace {
 
-using encoders::RowOutcome;
-using encoders::RowStatus;
+using runner::RowOutcome;
+using runner::RowStatus;
 
 std::ofstream openReport(const std::string& path) {
   std::ofstream out(path);
@@ -194,7 +194,7 @@ void writeExpectedCsv(const std::string& path, const std::vector<RowOutcome>& ou
                       const std::string& root) {
   std::ofstream out = openReport(path);
   if (!outcomes.empty()) {
-    const core::ManifestRow& row = outcomes.front().row;
+    const runner::ManifestRow& row = outcomes.front().row;
     out << "// written by catcheck run: suite " << row.suite << ", model " << row.model << ", property "
         << row.property << ", bound " << row.bound
         << (row.progress.empty() ? "" : ", progress " + row.progress) << "; paths relative to "
@@ -203,4 +203,4 @@ void writeExpectedCsv(const std::string& path, const std::vector<RowOutcome>& ou
   for (const RowOutcome& o : outcomes) out << expectedLine(o, root) << "\n";
 }
 
-}  // namespace catcheck::tools
+}  // namespace catcheck::runner

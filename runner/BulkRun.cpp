@@ -3,7 +3,7 @@
 // verdict. A row whose property is not implemented is skipped with that reason and never counted as passed;
 // a row past its deadline is a timeout (killed by the parent, or stopped by the solver's own per-query
 // limit); bad input, a crash or running out of memory makes an Error row. None of them stops the run.
-#include "encoders/BulkRun.h"
+#include "runner/BulkRun.h"
 
 #include <algorithm>
 #include <cctype>
@@ -17,17 +17,17 @@
 
 #include "cat/Parser.h"
 #include "core/SourceLocation.h"
-#include "encoders/WorkerPool.h"
 #include "frontends/Litmus.h"
+#include "runner/WorkerPool.h"
 
-namespace catcheck::encoders {
+namespace catcheck::runner {
 namespace {
 
-std::map<std::string, cat::Model> loadModels(const std::vector<core::ManifestRow>& rows,
-                                             const std::string& folder,
-                                             std::map<std::string, std::string>& failures) {
-  std::map<std::string, cat::Model> models;
-  for (const core::ManifestRow& row : rows) {
+std::map<std::string, core::Model> loadModels(const std::vector<runner::ManifestRow>& rows,
+                                              const std::string& folder,
+                                              std::map<std::string, std::string>& failures) {
+  std::map<std::string, core::Model> models;
+  for (const runner::ManifestRow& row : rows) {
     if (models.count(row.model) != 0 || failures.count(row.model) != 0 || !row.skipReason.empty()) continue;
     try {
       models.emplace(row.model, cat::loadModel((std::filesystem::path(folder) / row.model).string()));
@@ -46,10 +46,10 @@ bool isTimeLimit(std::string reason) {
 }
 
 // Runs in a worker process. Exceptions other than the two handled here make the row an error.
-RowOutcome checkRow(const core::ManifestRow& row, const cat::Model& model, const BulkRunOptions& options) {
+RowOutcome checkRow(const runner::ManifestRow& row, const core::Model& model, const BulkRunOptions& options) {
   RowOutcome outcome;
   outcome.row = row;
-  CheckOptions check;
+  check::CheckOptions check;
   check.property = core::parseProperty(row.property);
   check.bound = row.bound;
   check.solver = options.solver;
@@ -58,12 +58,9 @@ RowOutcome checkRow(const core::ManifestRow& row, const cat::Model& model, const
       static_cast<unsigned>(std::min(limitMs, double{std::numeric_limits<unsigned>::max()}));
   if (!row.progress.empty()) check.progress = core::parseProgressSpec(row.progress);
   try {
-    outcome.verdict = checkFile(row.test, model, check);
+    outcome.verdict = check::checkFile(row.test, model, check);
     outcome.status = outcome.verdict.result == row.expected ? RowStatus::Agree : RowStatus::Differs;
-  } catch (const UnsupportedProperty& e) {
-    outcome.status = RowStatus::Skipped;
-    outcome.message = e.what();
-  } catch (const SolverGaveUp& e) {
+  } catch (const check::SolverGaveUp& e) {
     outcome.status = isTimeLimit(e.what()) ? RowStatus::Timeout : RowStatus::Error;
     outcome.message = e.what();
   }
@@ -111,7 +108,7 @@ void decodeOutcome(const std::vector<std::string>& fields, RowOutcome& o) {
   o.message = fields[13];
 }
 
-RowOutcome outcomeOf(const core::ManifestRow& row, const TaskResult& result) {
+RowOutcome outcomeOf(const runner::ManifestRow& row, const TaskResult& result) {
   RowOutcome outcome;
   outcome.row = row;
   outcome.startMs = result.startMs;
@@ -147,27 +144,10 @@ bool decideWithoutRunning(const std::map<std::string, std::string>& modelFailure
 
 }  // namespace
 
-core::Verdict checkFile(const std::string& testPath, const cat::Model& model, const CheckOptions& options) {
-  // The ANTLR C++ runtime shares its DFA caches between parser instances: parse one file at a time.
-  static std::mutex parseMutex;
-  auto start = std::chrono::steady_clock::now();
-  core::Program program = [&] {
-    std::lock_guard lock(parseMutex);
-    return frontends::parseLitmusFile(testPath);
-  }();
-  double parseMs =
-      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-  core::Verdict verdict = check(program, model, options);
-  verdict.times.parseMs = parseMs;
-  verdict.testName = program.name;
-  if (options.property == core::Property::ProgramSpec) verdict.condition = program.assertionText;
-  return verdict;
-}
-
-std::vector<RowOutcome> runManifestRows(const std::vector<core::ManifestRow>& rows,
+std::vector<RowOutcome> runManifestRows(const std::vector<runner::ManifestRow>& rows,
                                         const BulkRunOptions& options, const BulkRunCallbacks& callbacks) {
   std::map<std::string, std::string> modelFailures;
-  std::map<std::string, cat::Model> models = loadModels(rows, options.modelsDirectory, modelFailures);
+  std::map<std::string, core::Model> models = loadModels(rows, options.modelsDirectory, modelFailures);
   std::vector<RowOutcome> outcomes(rows.size());
   std::vector<size_t> toRun;
   for (size_t i = 0; i < rows.size(); ++i) {
@@ -178,7 +158,7 @@ std::vector<RowOutcome> runManifestRows(const std::vector<core::ManifestRow>& ro
       callbacks.onDone(outcomes[i]);
   }
   auto task = [&](size_t k) {
-    const core::ManifestRow& row = rows[toRun[k]];
+    const runner::ManifestRow& row = rows[toRun[k]];
     return encodeOutcome(checkRow(row, models.at(row.model), options));
   };
   WorkerCallbacks workerCallbacks{[&](size_t k, const TaskResult& result) {
@@ -190,4 +170,4 @@ std::vector<RowOutcome> runManifestRows(const std::vector<core::ManifestRow>& ro
   return outcomes;
 }
 
-}  // namespace catcheck::encoders
+}  // namespace catcheck::runner

@@ -8,7 +8,7 @@
 // T(task number), the worker answers R(result fields) or F(failure text). Workers leave with _exit, so the
 // parent's buffered output and static destructors never run twice. The parent waits with poll() on the
 // sockets of busy workers, which also gives it the ticks for a progress display.
-#include "encoders/WorkerPool.h"
+#include "runner/WorkerPool.h"
 
 #include <poll.h>
 #include <sys/prctl.h>
@@ -27,7 +27,7 @@
 #include <sstream>
 #include <string_view>
 
-namespace catcheck::encoders {
+namespace catcheck::runner {
 namespace {
 
 using Clock = std::chrono::steady_clock;
@@ -347,4 +347,4 @@ void runInWorkers(size_t count, int jobs, const WorkerLimits& limits, const Task
   Pool(limits, task, callbacks).run(count, jobs);
 }
 
-}  // namespace catcheck::encoders
+}  // namespace catcheck::runner

@@ -5,7 +5,7 @@
 // The concrete evaluator then judges the execution under the other model: which of its axioms fail, with
 // the cycle or pair that breaks each (WitnessExplain.h), or, when it is consistent there too, which flags
 // fire. Tests run on a pool of worker threads, as checks share nothing but the read-only models.
-#include "encoders/Diff.h"
+#include "runner/Diff.h"
 
 #include <algorithm>
 #include <atomic>
@@ -14,12 +14,12 @@
 #include <thread>
 #include <tuple>
 
+#include "check/WitnessExplain.h"
 #include "core/Evaluator.h"
 #include "core/SourceLocation.h"
-#include "core/WitnessExplain.h"
-#include "encoders/BulkRun.h"
+#include "runner/BulkRun.h"
 
-namespace catcheck::encoders {
+namespace catcheck::runner {
 namespace {
 
 namespace fs = std::filesystem;
@@ -44,8 +44,8 @@ std::vector<DiffTest> litmusFilesBelow(const std::string& path, const DiffOverri
   return tests;
 }
 
-CheckOptions checkOptions(const DiffTest& test, const DiffOptions& options) {
-  CheckOptions check;
+check::CheckOptions checkOptions(const DiffTest& test, const DiffOptions& options) {
+  check::CheckOptions check;
   check.property = test.property;
   check.bound = test.bound;
   check.solver = options.solver;
@@ -55,30 +55,30 @@ CheckOptions checkOptions(const DiffTest& test, const DiffOptions& options) {
 
 // Runs under the model whose solver found the execution: judges it under the other model (and, for
 // cat_spec, says which flags fire under each).
-DiffWitness judge(const cat::Model* models[2], int own, core::Property property,
+DiffWitness judge(const core::Model* models[2], int own, core::Property property,
                   const core::EventGraph& graph, const core::Execution& execution) {
   DiffWitness witness;
   witness.model = own;
   core::Evaluator ownEvaluator(*models[own], graph, execution);
   core::Evaluator otherEvaluator(*models[1 - own], graph, execution);
-  witness.rejection = core::failedAxioms(*models[1 - own], graph, otherEvaluator);
+  witness.rejection = check::failedAxioms(*models[1 - own], graph, otherEvaluator);
   if (property != core::Property::CatSpec) return witness;
-  witness.ownFlags = core::firedFlags(*models[own], graph, ownEvaluator);
-  witness.otherFlags = core::firedFlags(*models[1 - own], graph, otherEvaluator);
+  witness.ownFlags = check::firedFlags(*models[own], graph, ownEvaluator);
+  witness.otherFlags = check::firedFlags(*models[1 - own], graph, otherEvaluator);
   return witness;
 }
 
 // Checks the test again under both models, asking for witnesses; keeps the one found.
-std::optional<DiffWitness> findWitness(const cat::Model* models[2], const DiffTest& test,
+std::optional<DiffWitness> findWitness(const core::Model* models[2], const DiffTest& test,
                                        const DiffOptions& options) {
   std::optional<DiffWitness> witness;
   for (int own = 0; own < 2; ++own) {
-    CheckOptions check = checkOptions(test, options);
+    check::CheckOptions check = checkOptions(test, options);
     check.explain = true;
     check.onWitness = [&](const core::EventGraph& graph, const core::Execution& execution) {
       witness = judge(models, own, test.property, graph, execution);
     };
-    core::Verdict verdict = checkFile(test.path, *models[own], check);
+    core::Verdict verdict = check::checkFile(test.path, *models[own], check);
     if (witness) {
       witness->execution = verdict.witness;
       return witness;
@@ -87,17 +87,14 @@ std::optional<DiffWitness> findWitness(const cat::Model* models[2], const DiffTe
   return witness;
 }
 
-DiffOutcome diffOne(const cat::Model* models[2], const DiffTest& test, const DiffOptions& options) {
+DiffOutcome diffOne(const core::Model* models[2], const DiffTest& test, const DiffOptions& options) {
   DiffOutcome outcome;
   outcome.test = test;
   try {
     for (int m = 0; m < 2; ++m)
-      outcome.results[m] = checkFile(test.path, *models[m], checkOptions(test, options)).result;
+      outcome.results[m] = check::checkFile(test.path, *models[m], checkOptions(test, options)).result;
     outcome.status = outcome.results[0] == outcome.results[1] ? DiffStatus::Same : DiffStatus::Differs;
     if (outcome.status == DiffStatus::Differs) outcome.witness = findWitness(models, test, options);
-  } catch (const UnsupportedProperty& e) {
-    outcome.status = DiffStatus::Skipped;
-    outcome.message = e.what();
   } catch (const core::InputError& e) {
     outcome.status = DiffStatus::BadInput;
     outcome.message = e.what();
@@ -113,12 +110,12 @@ DiffOutcome diffOne(const cat::Model* models[2], const DiffTest& test, const Dif
 
 }  // namespace
 
-std::vector<DiffTest> testsFromManifest(const std::vector<core::ManifestRow>& rows,
+std::vector<DiffTest> testsFromManifest(const std::vector<runner::ManifestRow>& rows,
                                         const std::string& manifestPath, const DiffOverrides& overrides) {
   fs::path folder = fs::path(manifestPath).parent_path();
   std::vector<DiffTest> tests;
   std::set<std::tuple<std::string, core::Property, int, std::string>> seen;
-  for (const core::ManifestRow& row : rows) {
+  for (const runner::ManifestRow& row : rows) {
     if (!row.skipReason.empty()) continue;
     DiffTest test{fs::path(row.test).lexically_relative(folder).string(),
                   row.test,
@@ -146,9 +143,9 @@ std::vector<DiffTest> testsFromPaths(const std::vector<std::string>& paths, cons
   return tests;
 }
 
-std::vector<DiffOutcome> diffModels(const cat::Model& first, const cat::Model& second,
+std::vector<DiffOutcome> diffModels(const core::Model& first, const core::Model& second,
                                     const std::vector<DiffTest>& tests, const DiffOptions& options) {
-  const cat::Model* models[2] = {&first, &second};
+  const core::Model* models[2] = {&first, &second};
   std::vector<DiffOutcome> outcomes(tests.size());
   std::atomic<size_t> next{0};
   auto worker = [&] {
@@ -162,4 +159,4 @@ std::vector<DiffOutcome> diffModels(const cat::Model& first, const cat::Model& s
   return outcomes;
 }
 
-}  // namespace catcheck::encoders
+}  // namespace catcheck::runner

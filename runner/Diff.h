@@ -5,13 +5,13 @@
 #include <string>
 #include <vector>
 
-#include "cat/Model.h"
-#include "core/Manifest.h"
 #include "core/Progress.h"
+#include "core/RelationGraph.h"
 #include "core/Verdict.h"
 #include "encoders/Solver.h"
+#include "runner/Manifest.h"
 
-namespace catcheck::encoders {
+namespace catcheck::runner {
 
 struct DiffTest {
   std::string name;  // as shown (relative to the manifest's folder, or as given)
@@ -28,7 +28,7 @@ struct DiffOverrides {
 };
 
 // One test per distinct (test, property, bound, progress) among the rows, in row order.
-std::vector<DiffTest> testsFromManifest(const std::vector<core::ManifestRow>& rows,
+std::vector<DiffTest> testsFromManifest(const std::vector<runner::ManifestRow>& rows,
                                         const std::string& manifestPath, const DiffOverrides& overrides);
 // Files as given and every *.litmus below each folder (sorted), as program_spec, bound 1, FAIR unless
 // overridden. Throws core::InputError for a path that does not exist.
@@ -38,7 +38,7 @@ std::vector<DiffTest> testsFromPaths(const std::vector<std::string>& paths, cons
 // that allows the outcome, race or hang), judged by the other model with the concrete evaluator.
 struct DiffWitness {
   int model = 0;                        // 0: the first model, 1: the second
-  std::string execution;                // core::executionAsText
+  std::string execution;                // check::executionAsText
   std::vector<std::string> ownFlags;    // cat_spec: the flags that fire under `model`, with their pairs
   std::vector<std::string> rejection;   // the other model's failing axioms, each with its cycle or pair
   std::vector<std::string> otherFlags;  // cat_spec: the flags that fire under the other model
@@ -56,12 +56,12 @@ struct DiffOutcome {
 
 struct DiffOptions {
   int jobs = 1;
-  SolverOptions solver;
+  encoders::SolverOptions solver;
 };
 
 // Checks every test under both models, `jobs` tests at a time on worker threads, and returns one outcome
 // per test, in order.
-std::vector<DiffOutcome> diffModels(const cat::Model& first, const cat::Model& second,
+std::vector<DiffOutcome> diffModels(const core::Model& first, const core::Model& second,
                                     const std::vector<DiffTest>& tests, const DiffOptions& options);
 
-}  // namespace catcheck::encoders
+}  // namespace catcheck::runner

@@ -5,46 +5,46 @@
 // through a shortest path, a difference or an intersection with a base relation (`r & loc`) as `r`, [S] as
 // no step at all, down to relations the model names (po, rf, fr, hb, ...), which label the edges; other
 // operators label the edge with their expression. All values come from the concrete evaluator
-// (Evaluator.h), so the evidence is exactly what the model says about the execution.
-#include "core/WitnessExplain.h"
+// (core::Evaluator.h), so the evidence is exactly what the model says about the execution.
+#include "check/WitnessExplain.h"
 
 #include <deque>
 #include <optional>
 #include <stdexcept>
 
-namespace catcheck::core {
+namespace catcheck::check {
 
-using cat::NodeId;
-using cat::Op;
+using core::NodeId;
+using core::Op;
 
 namespace {
 
-const char* kindName(cat::AxiomKind kind) {
+const char* kindName(core::AxiomKind kind) {
   switch (kind) {
-    case cat::AxiomKind::Acyclic:
+    case core::AxiomKind::Acyclic:
       return "acyclic";
-    case cat::AxiomKind::Irreflexive:
+    case core::AxiomKind::Irreflexive:
       return "irreflexive";
-    case cat::AxiomKind::Empty:
+    case core::AxiomKind::Empty:
       return "empty";
   }
   return "?";
 }
 
 // The node a name denotes: a base relation or tag set the model uses, or a top-level definition.
-std::optional<NodeId> findNode(const cat::Model& model, const std::string& name) {
+std::optional<core::NodeId> findNode(const core::Model& model, const std::string& name) {
   auto definition = model.definitions.find(name);
   if (definition != model.definitions.end()) return definition->second;
   for (size_t id = 0; id < model.nodes.size(); ++id) {
-    const cat::Node& node = model.nodes[id];
-    bool named = node.op == Op::BaseRelation || node.op == Op::TagSet;
-    if (named && node.name == name) return static_cast<NodeId>(id);
+    const core::Node& node = model.nodes[id];
+    bool named = node.op == core::Op::BaseRelation || node.op == core::Op::TagSet;
+    if (named && node.name == name) return static_cast<core::NodeId>(id);
   }
   return std::nullopt;
 }
 
 // Events [from, ..., to] of a shortest non-empty path in `r`; empty when there is none.
-std::vector<int> shortestPath(const PairSet& r, int from, int to) {
+std::vector<int> shortestPath(const core::PairSet& r, int from, int to) {
   std::vector<int> parent(static_cast<size_t>(r.size()), -1);
   std::deque<int> queue{from};
   bool found = false;
@@ -74,37 +74,37 @@ struct Edge {
 // Breaks edges of a model's relations down into edges of the relations it names.
 class EdgeExplainer {
  public:
-  EdgeExplainer(const cat::Model& model, const EventGraph& graph, const Evaluator& evaluator)
+  EdgeExplainer(const core::Model& model, const core::EventGraph& graph, const core::Evaluator& evaluator)
       : model_(model), graph_(graph), evaluator_(evaluator) {
     for (const auto& [name, id] : model.definitions) names_.emplace(id, name);  // the first name wins
   }
 
   // The pair (x, y) of node `id` as steps from x.
-  void decompose(NodeId id, int x, int y, std::vector<Edge>& out) const {
-    const cat::Node& node = model_.node(id);
+  void decompose(core::NodeId id, int x, int y, std::vector<Edge>& out) const {
+    const core::Node& node = model_.node(id);
     if (isNamed(id)) return out.push_back({text(id), y});
     switch (node.op) {
-      case Op::Composition:
+      case core::Op::Composition:
         return decomposeComposition(node, x, y, out);
-      case Op::Union:
+      case core::Op::Union:
         return decompose(holder(node.args, x, y), x, y, out);
-      case Op::Difference:
+      case core::Op::Difference:
         return decompose(node.args[0], x, y, out);
-      case Op::Intersection:
+      case core::Op::Intersection:
         return decomposeIntersection(id, x, y, out);
-      case Op::TransitiveClosure:
+      case core::Op::TransitiveClosure:
         return decomposeClosure(node.args[0], x, y, out);
-      case Op::IdentityOn:
+      case core::Op::IdentityOn:
         return;  // x == y: no step
-      case Op::BaseRelation:
-      case Op::TagSet:
-      case Op::RecursiveRef:
-      case Op::Empty:
-      case Op::Product:
-      case Op::Inverse:
-      case Op::Complement:
-      case Op::Domain:
-      case Op::Range:
+      case core::Op::BaseRelation:
+      case core::Op::TagSet:
+      case core::Op::RecursiveRef:
+      case core::Op::Empty:
+      case core::Op::Product:
+      case core::Op::Inverse:
+      case core::Op::Complement:
+      case core::Op::Domain:
+      case core::Op::Range:
         break;
     }
     out.push_back({text(id), y});  // one step, labelled with the expression
@@ -120,14 +120,15 @@ class EdgeExplainer {
   }
 
  private:
-  bool isNamed(NodeId id) const {
-    Op op = model_.node(id).op;
-    return op == Op::BaseRelation || op == Op::TagSet || op == Op::RecursiveRef || names_.count(id) != 0;
+  bool isNamed(core::NodeId id) const {
+    core::Op op = model_.node(id).op;
+    return op == core::Op::BaseRelation || op == core::Op::TagSet || op == core::Op::RecursiveRef ||
+           names_.count(id) != 0;
   }
 
-  void decomposeComposition(const cat::Node& node, int x, int y, std::vector<Edge>& out) const {
-    const PairSet& left = evaluator_.relation(node.args[0]);
-    const PairSet& right = evaluator_.relation(node.args[1]);
+  void decomposeComposition(const core::Node& node, int x, int y, std::vector<Edge>& out) const {
+    const core::PairSet& left = evaluator_.relation(node.args[0]);
+    const core::PairSet& right = evaluator_.relation(node.args[1]);
     for (int z = 0; z < graph_.size(); ++z) {
       if (!left.has(x, z) || !right.has(z, y)) continue;
       decompose(node.args[0], x, z, out);
@@ -135,63 +136,63 @@ class EdgeExplainer {
     }
   }
 
-  void decomposeClosure(NodeId arg, int x, int y, std::vector<Edge>& out) const {
+  void decomposeClosure(core::NodeId arg, int x, int y, std::vector<Edge>& out) const {
     std::vector<int> path = shortestPath(evaluator_.relation(arg), x, y);
     for (size_t i = 0; i + 1 < path.size(); ++i) decompose(arg, path[i], path[i + 1], out);
   }
 
   // `r & loc` (or another base relation: a scope, int, ext) is shown as `r`'s steps; others as one step.
-  void decomposeIntersection(NodeId id, int x, int y, std::vector<Edge>& out) const {
-    const cat::Node& node = model_.node(id);
-    bool leftBase = model_.node(node.args[0]).op == Op::BaseRelation;
-    bool rightBase = model_.node(node.args[1]).op == Op::BaseRelation;
+  void decomposeIntersection(core::NodeId id, int x, int y, std::vector<Edge>& out) const {
+    const core::Node& node = model_.node(id);
+    bool leftBase = model_.node(node.args[0]).op == core::Op::BaseRelation;
+    bool rightBase = model_.node(node.args[1]).op == core::Op::BaseRelation;
     if (leftBase == rightBase) return out.push_back({text(id), y});
     decompose(node.args[leftBase ? 1 : 0], x, y, out);
   }
 
-  NodeId holder(const std::vector<NodeId>& args, int x, int y) const {
-    for (NodeId arg : args) {
+  core::NodeId holder(const std::vector<core::NodeId>& args, int x, int y) const {
+    for (core::NodeId arg : args) {
       if (evaluator_.relation(arg).has(x, y)) return arg;
     }
     throw std::logic_error("a union holds a pair that none of its operands holds");
   }
 
   // The node's name, or its expression with names where it has them.
-  std::string text(NodeId id) const {
-    const cat::Node& node = model_.node(id);
-    if (node.op == Op::BaseRelation || node.op == Op::TagSet) return node.name;
+  std::string text(core::NodeId id) const {
+    const core::Node& node = model_.node(id);
+    if (node.op == core::Op::BaseRelation || node.op == core::Op::TagSet) return node.name;
     auto name = names_.find(id);
     if (name != names_.end()) return name->second;
     auto arg = [&](size_t i) { return operand(node.args.at(i), node.op); };
     switch (node.op) {
-      case Op::BaseRelation:
-      case Op::TagSet:
+      case core::Op::BaseRelation:
+      case core::Op::TagSet:
         break;  // named above
-      case Op::RecursiveRef:
+      case core::Op::RecursiveRef:
         return model_.recursives.at(static_cast<size_t>(node.recursive)).name;
-      case Op::Empty:
+      case core::Op::Empty:
         return "0";
-      case Op::Union:
+      case core::Op::Union:
         return arg(0) + " | " + arg(1);
-      case Op::Intersection:
+      case core::Op::Intersection:
         return arg(0) + " & " + arg(1);
-      case Op::Difference:
+      case core::Op::Difference:
         return arg(0) + " \\ " + arg(1);
-      case Op::Composition:
+      case core::Op::Composition:
         return arg(0) + " ; " + arg(1);
-      case Op::Product:
+      case core::Op::Product:
         return arg(0) + " * " + arg(1);
-      case Op::Inverse:
+      case core::Op::Inverse:
         return arg(0) + "^-1";
-      case Op::TransitiveClosure:
+      case core::Op::TransitiveClosure:
         return arg(0) + "+";
-      case Op::Complement:
+      case core::Op::Complement:
         return "~" + arg(0);
-      case Op::IdentityOn:
+      case core::Op::IdentityOn:
         return "[" + text(node.args.at(0)) + "]";
-      case Op::Domain:
+      case core::Op::Domain:
         return "domain(" + text(node.args.at(0)) + ")";
-      case Op::Range:
+      case core::Op::Range:
         return "range(" + text(node.args.at(0)) + ")";
     }
     return "?";
@@ -199,32 +200,32 @@ class EdgeExplainer {
 
   // An operand's text, in parentheses when it is a binary operation other than the parent's own
   // associative one (`a ; b ; c`, `a | b | c`, `a & b & c`).
-  std::string operand(NodeId id, Op parent) const {
-    const cat::Node& node = model_.node(id);
-    bool associative =
-        node.op == parent && (parent == Op::Union || parent == Op::Intersection || parent == Op::Composition);
+  std::string operand(core::NodeId id, core::Op parent) const {
+    const core::Node& node = model_.node(id);
+    bool associative = node.op == parent && (parent == core::Op::Union || parent == core::Op::Intersection ||
+                                             parent == core::Op::Composition);
     bool binary = node.args.size() == 2 && !isNamed(id) && !associative;
     return binary ? "(" + text(id) + ")" : text(id);
   }
 
-  const cat::Model& model_;
-  const EventGraph& graph_;
-  const Evaluator& evaluator_;
-  std::map<NodeId, std::string> names_;
+  const core::Model& model_;
+  const core::EventGraph& graph_;
+  const core::Evaluator& evaluator_;
+  std::map<core::NodeId, std::string> names_;
 };
 
 // Evidence that `id`'s relation is non-empty (kind Empty), reflexive (Irreflexive) or cyclic (Acyclic).
-std::string relationEvidence(const EdgeExplainer& explainer, const Evaluator& evaluator, NodeId id,
-                             cat::AxiomKind kind) {
-  const PairSet& r = evaluator.relation(id);
-  std::vector<int> cycle = kind == cat::AxiomKind::Acyclic ? shortestCycle(r) : std::vector<int>{};
+std::string relationEvidence(const EdgeExplainer& explainer, const core::Evaluator& evaluator,
+                             core::NodeId id, core::AxiomKind kind) {
+  const core::PairSet& r = evaluator.relation(id);
+  std::vector<int> cycle = kind == core::AxiomKind::Acyclic ? shortestCycle(r) : std::vector<int>{};
   std::vector<Edge> edges;
   for (size_t i = 0; i < cycle.size(); ++i)
     explainer.decompose(id, cycle[i], cycle[(i + 1) % cycle.size()], edges);
   if (!cycle.empty()) return explainer.render(cycle[0], edges);
   int from = -1, to = -1;
   r.forEach([&](int a, int b) {
-    bool wanted = kind == cat::AxiomKind::Empty || a == b;
+    bool wanted = kind == core::AxiomKind::Empty || a == b;
     if (from >= 0 || !wanted) return;
     from = a;
     to = b;
@@ -236,39 +237,40 @@ std::string relationEvidence(const EdgeExplainer& explainer, const Evaluator& ev
 
 // "axiom NAME (kind) fails" or "flag NAME fires", then the evidence. `witnessed`: the check fails or fires
 // because the relation is non-empty, reflexive or cyclic (otherwise because it is not, with nothing to show).
-std::string explainCheck(const cat::Model& model, const EventGraph& graph, const Evaluator& evaluator,
-                         const cat::Axiom& axiom, const std::string& headline, bool witnessed) {
+std::string explainCheck(const core::Model& model, const core::EventGraph& graph,
+                         const core::Evaluator& evaluator, const core::Axiom& axiom,
+                         const std::string& headline, bool witnessed) {
   std::string text = headline + " (" + (axiom.negated ? "~" : "") + kindName(axiom.kind) + ")";
   if (!witnessed) return text + ": the relation is " + kindName(axiom.kind) + "\n";
-  const char* what = axiom.kind == cat::AxiomKind::Acyclic       ? "cycle"
-                     : axiom.kind == cat::AxiomKind::Irreflexive ? "self pair"
-                                                                 : "pair";
+  const char* what = axiom.kind == core::AxiomKind::Acyclic       ? "cycle"
+                     : axiom.kind == core::AxiomKind::Irreflexive ? "self pair"
+                                                                  : "pair";
   return text + " on this " + what + ":\n" + axiomEvidence(model, graph, evaluator, axiom);
 }
 
 }  // namespace
 
-std::map<std::string, NodeId> resolveRelations(const cat::Model& model,
-                                               const std::vector<std::string>& names) {
-  std::map<std::string, NodeId> relations;
+std::map<std::string, core::NodeId> resolveRelations(const core::Model& model,
+                                                     const std::vector<std::string>& names) {
+  std::map<std::string, core::NodeId> relations;
   for (const std::string& name : names) {
-    std::optional<NodeId> id = findNode(model, name);
+    std::optional<core::NodeId> id = findNode(model, name);
     if (!id) throw std::invalid_argument("the model defines no relation named '" + name + "'");
-    if (model.node(*id).kind != cat::Kind::Relation)
+    if (model.node(*id).kind != core::Kind::Relation)
       throw std::invalid_argument("'" + name + "' is a set, not a relation");
     relations.emplace(name, *id);
   }
   return relations;
 }
 
-std::map<std::string, PairSet> evaluateRelations(const Evaluator& evaluator,
-                                                 const std::map<std::string, NodeId>& relations) {
-  std::map<std::string, PairSet> values;
+std::map<std::string, core::PairSet> evaluateRelations(const core::Evaluator& evaluator,
+                                                       const std::map<std::string, core::NodeId>& relations) {
+  std::map<std::string, core::PairSet> values;
   for (const auto& [name, id] : relations) values.emplace(name, evaluator.relation(id));
   return values;
 }
 
-std::vector<int> shortestCycle(const PairSet& r) {
+std::vector<int> shortestCycle(const core::PairSet& r) {
   std::vector<int> best;
   for (int e = 0; e < r.size(); ++e) {
     std::vector<int> path = shortestPath(r, e, e);
@@ -278,20 +280,20 @@ std::vector<int> shortestCycle(const PairSet& r) {
   return best;
 }
 
-std::string axiomEvidence(const cat::Model& model, const EventGraph& graph, const Evaluator& evaluator,
-                          const cat::Axiom& axiom) {
+std::string axiomEvidence(const core::Model& model, const core::EventGraph& graph,
+                          const core::Evaluator& evaluator, const core::Axiom& axiom) {
   EdgeExplainer explainer(model, graph, evaluator);
-  if (model.node(axiom.relation).kind == cat::Kind::Set) {
+  if (model.node(axiom.relation).kind == core::Kind::Set) {
     std::vector<int> events = evaluator.set(axiom.relation).elements();
     return events.empty() ? "" : "    " + explainer.event(events.front()) + "\n";
   }
   return relationEvidence(explainer, evaluator, axiom.relation, axiom.kind);
 }
 
-std::vector<std::string> failedAxioms(const cat::Model& model, const EventGraph& graph,
-                                      const Evaluator& evaluator) {
+std::vector<std::string> failedAxioms(const core::Model& model, const core::EventGraph& graph,
+                                      const core::Evaluator& evaluator) {
   std::vector<std::string> texts;
-  for (const cat::Axiom& axiom : model.axioms) {
+  for (const core::Axiom& axiom : model.axioms) {
     if (!axiom.flagged && !evaluator.axiomHolds(axiom))
       texts.push_back(
           explainCheck(model, graph, evaluator, axiom, "axiom " + axiom.name + " fails", !axiom.negated));
@@ -299,10 +301,10 @@ std::vector<std::string> failedAxioms(const cat::Model& model, const EventGraph&
   return texts;
 }
 
-std::vector<std::string> firedFlags(const cat::Model& model, const EventGraph& graph,
-                                    const Evaluator& evaluator) {
+std::vector<std::string> firedFlags(const core::Model& model, const core::EventGraph& graph,
+                                    const core::Evaluator& evaluator) {
   std::vector<std::string> texts;
-  for (const cat::Axiom& axiom : model.axioms) {
+  for (const core::Axiom& axiom : model.axioms) {
     if (axiom.flagged && evaluator.axiomHolds(axiom))
       texts.push_back(
           explainCheck(model, graph, evaluator, axiom, "flag " + axiom.name + " fires", axiom.negated));
@@ -310,4 +312,4 @@ std::vector<std::string> firedFlags(const cat::Model& model, const EventGraph& g
   return texts;
 }
 
-}  // namespace catcheck::core
+}  // namespace catcheck::check

@@ -2,14 +2,14 @@
 // with the value read or written and the event's tags, then the rf and co edges and the final state. The
 // DOT form draws threads as clusters (init writes in their own), program order as thin black edges, rf
 // red, co blue, fr orange, and any extra relations in other colours with their names as labels.
-#include "core/WitnessFormat.h"
+#include "check/WitnessFormat.h"
 
 #include <sstream>
 
-namespace catcheck::core {
+namespace catcheck::check {
 namespace {
 
-std::string tagList(const Event& e) {
+std::string tagList(const core::Event& e) {
   std::string text;
   for (const std::string& tag : e.tags.names()) {
     if (tag == "_" || tag == "M") continue;
@@ -18,22 +18,23 @@ std::string tagList(const Event& e) {
   return text;
 }
 
-std::string eventLabel(const EventGraph& graph, const Execution& execution, int id) {
-  const Event& e = graph.event(id);
+std::string eventLabel(const core::EventGraph& graph, const core::Execution& execution, int id) {
+  const core::Event& e = graph.event(id);
   std::ostringstream out;
   out << "e" << id << " " << graph.describe(id);
   if (e.isMemory())
-    out << (e.kind == EventKind::Read ? "  reads " : "  writes ") << execution.value[static_cast<size_t>(id)];
+    out << (e.kind == core::EventKind::Read ? "  reads " : "  writes ")
+        << execution.value[static_cast<size_t>(id)];
   out << "  {" << tagList(e) << "}";
   return out.str();
 }
 
-void printEdges(std::ostringstream& out, const char* name, const PairSet& pairs) {
+void printEdges(std::ostringstream& out, const char* name, const core::PairSet& pairs) {
   pairs.forEach([&](int a, int b) { out << "  " << name << ": e" << a << " -> e" << b << "\n"; });
 }
 
-PairSet fromReads(const Execution& execution) {
-  PairSet fr(execution.rf.size());
+core::PairSet fromReads(const core::Execution& execution) {
+  core::PairSet fr(execution.rf.size());
   execution.rf.forEach(
       [&](int w, int r) { execution.co.successors(w).forEach([&](int later) { fr.add(r, later); }); });
   return fr;
@@ -41,12 +42,12 @@ PairSet fromReads(const Execution& execution) {
 
 }  // namespace
 
-std::string executionAsText(const EventGraph& graph, const Execution& execution) {
+std::string executionAsText(const core::EventGraph& graph, const core::Execution& execution) {
   std::ostringstream out;
-  const Program& program = *graph.program;
-  for (const UnrolledThread& thread : graph.threads) {
+  const core::Program& program = *graph.program;
+  for (const core::UnrolledThread& thread : graph.threads) {
     out << program.threads[static_cast<size_t>(thread.thread)].name << ":\n";
-    for (const Step& step : thread.steps) {
+    for (const core::Step& step : thread.steps) {
       for (int e : step.events) {
         if (execution.executed.has(e)) out << "  " << eventLabel(graph, execution, e) << "\n";
       }
@@ -56,7 +57,7 @@ std::string executionAsText(const EventGraph& graph, const Execution& execution)
   printEdges(out, "co", execution.co);
   out << "final:";
   for (size_t t = 0; t < execution.finalRegisters.size(); ++t) {
-    const Thread& thread = program.threads[t];
+    const core::Thread& thread = program.threads[t];
     for (size_t r = 0; r < execution.finalRegisters[t].size(); ++r) {
       out << " " << thread.name << ":" << thread.registerNames[r] << "=" << execution.finalRegisters[t][r];
     }
@@ -67,8 +68,8 @@ std::string executionAsText(const EventGraph& graph, const Execution& execution)
   return out.str();
 }
 
-std::string executionAsDot(const EventGraph& graph, const Execution& execution,
-                           const std::map<std::string, PairSet>& relations) {
+std::string executionAsDot(const core::EventGraph& graph, const core::Execution& execution,
+                           const std::map<std::string, core::PairSet>& relations) {
   std::ostringstream out;
   out << "digraph witness {\n  node [shape=box, fontname=\"monospace\"];\n";
   auto node = [&](int e) {
@@ -78,15 +79,15 @@ std::string executionAsDot(const EventGraph& graph, const Execution& execution,
     out << "    e" << e << " [label=\"" << escaped << "\"];\n";
   };
   out << "  subgraph cluster_init {\n    label=\"init\";\n";
-  for (const Event& e : graph.events) {
-    if (e.kind == EventKind::Init) node(e.id);
+  for (const core::Event& e : graph.events) {
+    if (e.kind == core::EventKind::Init) node(e.id);
   }
   out << "  }\n";
-  for (const UnrolledThread& thread : graph.threads) {
+  for (const core::UnrolledThread& thread : graph.threads) {
     out << "  subgraph cluster_P" << thread.thread << " {\n    label=\""
         << graph.program->threads[static_cast<size_t>(thread.thread)].name << "\";\n";
     int previous = -1;
-    for (const Step& step : thread.steps) {
+    for (const core::Step& step : thread.steps) {
       for (int e : step.events) {
         if (!execution.executed.has(e)) continue;
         node(e);
@@ -96,7 +97,7 @@ std::string executionAsDot(const EventGraph& graph, const Execution& execution,
     }
     out << "  }\n";
   }
-  auto edges = [&](const std::string& name, const PairSet& pairs, const char* colour) {
+  auto edges = [&](const std::string& name, const core::PairSet& pairs, const char* colour) {
     pairs.forEach([&](int a, int b) {
       out << "  e" << a << " -> e" << b << " [label=\"" << name << "\", color=" << colour
           << ", fontcolor=" << colour << "];\n";
@@ -112,4 +113,4 @@ std::string executionAsDot(const EventGraph& graph, const Execution& execution,
   return out.str();
 }
 
-}  // namespace catcheck::core
+}  // namespace catcheck::check

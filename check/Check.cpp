@@ -1,0 +1,118 @@
+// Checks a program against a model (DESIGN.md, check/): builds the event graph to the bound and the
+// relation bounds (core/), has the encoder decide the property (encoders/), then re-checks the execution
+// behind every satisfying answer with the concrete evaluator alone (DESIGN.md decision 7): it must be
+// well formed, consistent, pass the filter and show the property (a fired flag, a reached condition). The
+// evaluator has no liveness semantics: a termination witness is not re-checked.
+#include "check/Check.h"
+
+#include <chrono>
+#include <mutex>
+
+#include "cat/Parser.h"
+#include "check/WitnessFormat.h"
+#include "core/Enumerator.h"
+#include "core/Evaluator.h"
+#include "core/RelationAnalysis.h"
+#include "frontends/Litmus.h"
+
+namespace catcheck::check {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double millisecondsSince(Clock::time_point start) {
+  return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+}
+
+core::FinalState finalStateOf(const core::Execution& execution) {
+  core::FinalState state;
+  for (const auto& registers : execution.finalRegisters)
+    state.registers.emplace_back(registers.begin(), registers.end());
+  state.memory = execution.finalMemory;
+  return state;
+}
+
+// What the witness of a SAT answer must show, checked by the concrete evaluator alone.
+std::vector<std::string> witnessProblems(const core::Execution& execution, const core::EventGraph& graph,
+                                         const core::Model& model, core::Property property) {
+  if (property == core::Property::Termination) return {};  // the evaluator has no liveness semantics
+  const core::Program& program = *graph.program;
+  std::vector<std::string> problems = core::wellFormednessProblems(graph, execution);
+  if (!problems.empty()) return problems;
+  core::Evaluator evaluator(model, graph, execution);
+  for (const std::string& axiom : evaluator.violatedAxioms()) problems.push_back("violates axiom " + axiom);
+  core::FinalState state = finalStateOf(execution);
+  if (program.filter && core::conditionValue(*program.filter, state) != true)
+    problems.push_back("the filter does not hold");
+  if (property == core::Property::CatSpec) {
+    if (evaluator.firedFlags().empty()) problems.push_back("no flag fires");
+  } else if (property == core::Property::ProgramSpec && program.assertionKind != core::AssertionKind::None) {
+    bool wanted = program.assertionKind != core::AssertionKind::Forall;
+    if (!execution.terminated) problems.push_back("the execution does not terminate");
+    if (core::conditionValue(program.assertion, state) != wanted)
+      problems.push_back("the condition has the wrong value");
+  }
+  return problems;
+}
+
+void recheckWitness(const core::EventGraph& graph, const core::Execution& execution, const core::Model& model,
+                    const CheckOptions& options, core::Verdict& verdict) {
+  verdict.witness = executionAsText(graph, execution);
+  std::vector<std::string> problems = witnessProblems(execution, graph, model, options.property);
+  if (!problems.empty()) {
+    std::string message = "internal error: the evaluator rejects the solver's witness:";
+    for (const std::string& p : problems) message += "\n  " + p;
+    throw WitnessRejected(message + "\nwitness:\n" + verdict.witness);
+  }
+  if (options.onWitness) options.onWitness(graph, execution);
+}
+
+}  // namespace
+
+core::Model loadModelFile(const std::string& path) {
+  return cat::loadModel(path);
+}
+
+core::Model loadModelText(const std::string& text, const std::string& sourceName) {
+  return cat::parseModelText(text, sourceName);
+}
+
+// The ANTLR C++ runtime shares its DFA caches between parser instances: parse one program at a time.
+core::Program loadProgramFile(const std::string& path) {
+  static std::mutex parseMutex;
+  std::lock_guard lock(parseMutex);
+  return frontends::parseLitmusFile(path);
+}
+
+core::Program loadProgramText(const std::string& text, const std::string& sourceName) {
+  static std::mutex parseMutex;
+  std::lock_guard lock(parseMutex);
+  return frontends::parseLitmusText(text, sourceName);
+}
+
+core::Verdict checkProgram(const core::Program& program, const core::Model& model,
+                           const CheckOptions& options) {
+  auto start = Clock::now();
+  core::EventGraph graph = core::buildEventGraph(program, options.bound);
+  core::RelationAnalysis analysis(model, graph);
+  double analysisMs = millisecondsSince(start);
+  encoders::DecideOptions decide{options.property, options.solver, options.progress, options.explain};
+  encoders::Decision decision = encoders::decide(graph, analysis, model, decide);
+  core::Verdict verdict = std::move(decision.verdict);
+  verdict.times.analysisMs = analysisMs;
+  if (decision.witness) recheckWitness(graph, *decision.witness, model, options, verdict);
+  return verdict;
+}
+
+core::Verdict checkFile(const std::string& testPath, const core::Model& model, const CheckOptions& options) {
+  auto start = Clock::now();
+  core::Program program = loadProgramFile(testPath);
+  double parseMs = millisecondsSince(start);
+  core::Verdict verdict = checkProgram(program, model, options);
+  verdict.times.parseMs = parseMs;
+  verdict.testName = program.name;
+  if (options.property == core::Property::ProgramSpec) verdict.condition = program.assertionText;
+  return verdict;
+}
+
+}  // namespace catcheck::check

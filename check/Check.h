@@ -1,0 +1,56 @@
+// The one place where a model, a program front end and an encoder meet (DESIGN.md, check/): load a model
+// and a program, build the bounded event graph and its relation bounds, let the encoder decide the
+// property, and have the concrete evaluator re-check every witness the solver returns.
+#pragma once
+
+#include <functional>
+#include <stdexcept>
+#include <string>
+
+#include "core/EventGraph.h"
+#include "core/Execution.h"
+#include "core/Program.h"
+#include "core/Progress.h"
+#include "core/RelationGraph.h"
+#include "core/Verdict.h"
+#include "encoders/Checker.h"
+#include "encoders/Solver.h"
+
+namespace catcheck::check {
+
+using encoders::SolverGaveUp;
+
+struct CheckOptions {
+  core::Property property = core::Property::ProgramSpec;
+  int bound = 1;
+  encoders::SolverOptions solver;
+  core::ProgressSpec progress;  // uniform FAIR unless given
+  bool explain = false;         // ask the solver for a model and report what fired (slower with cvc5)
+  // With `explain`: called with the witness execution once the evaluator has accepted it, while its event
+  // graph is alive (to render it, or to evaluate other relations or models on it).
+  std::function<void(const core::EventGraph&, const core::Execution&)> onWitness;
+};
+
+// A solver witness that the independent evaluator rejects: a bug in one of the two engines.
+class WitnessRejected : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// Reads a `.cat` model (the implicit stdlib first); throws core::InputError (file:line:col).
+core::Model loadModelFile(const std::string& path);
+core::Model loadModelText(const std::string& text, const std::string& sourceName = "<string>");
+
+// Reads a program, choosing the front end from its content; throws core::InputError (file:line:col).
+core::Program loadProgramFile(const std::string& path);
+core::Program loadProgramText(const std::string& text, const std::string& sourceName = "<string>");
+
+// With `explain`, every satisfying answer is re-checked by the concrete evaluator (DESIGN.md decision 7)
+// and a rejected witness throws WitnessRejected rather than yielding a verdict.
+core::Verdict checkProgram(const core::Program& program, const core::Model& model,
+                           const CheckOptions& options);
+
+// Parses the test and checks it: the verdict's times include parsing.
+core::Verdict checkFile(const std::string& testPath, const core::Model& model, const CheckOptions& options);
+
+}  // namespace catcheck::check
