@@ -1,12 +1,13 @@
 // Checks a program against a model (DESIGN.md, check/): builds the event graph to the bound and the
 // relation bounds (core/), has the encoder decide the property (encoders/), then re-checks the execution
 // behind every satisfying answer with the concrete evaluator alone (DESIGN.md decision 7): it must be
-// well formed, consistent, pass the filter and show the property (a fired flag, a reached condition). The
-// evaluator has no liveness semantics: a termination witness is not re-checked.
+// well formed, consistent, pass the filter and show the property (a fired flag, a reached condition),
+// for every property whose descriptor says the evaluator can judge it (core/Property.h).
 #include "check/Check.h"
 
 #include <chrono>
 #include <mutex>
+#include <stdexcept>
 
 #include "cat/Parser.h"
 #include "check/WitnessFormat.h"
@@ -32,10 +33,33 @@ core::FinalState finalStateOf(const core::Execution& execution) {
   return state;
 }
 
+// The evaluator's own verdict on whether the witness shows the property.
+std::vector<std::string> propertyProblems(const core::Execution& execution, const core::Program& program,
+                                          const core::FinalState& state, const core::Evaluator& evaluator,
+                                          core::Property property) {
+  switch (property) {
+    case core::Property::CatSpec:
+      if (evaluator.firedFlags().empty()) return {"no flag fires"};
+      return {};
+    case core::Property::ProgramSpec: {
+      if (program.assertionKind == core::AssertionKind::None) return {};
+      std::vector<std::string> problems;
+      bool wanted = program.assertionKind != core::AssertionKind::Forall;
+      if (!execution.terminated) problems.push_back("the execution does not terminate");
+      if (core::conditionValue(program.assertion, state) != wanted)
+        problems.push_back("the condition has the wrong value");
+      return problems;
+    }
+    case core::Property::Termination:
+      return {};  // not re-checked: see PropertyDescriptor::recheckedByEvaluator
+  }
+  throw std::logic_error("a property without a witness check");
+}
+
 // What the witness of a SAT answer must show, checked by the concrete evaluator alone.
 std::vector<std::string> witnessProblems(const core::Execution& execution, const core::EventGraph& graph,
                                          const core::Model& model, core::Property property) {
-  if (property == core::Property::Termination) return {};  // the evaluator has no liveness semantics
+  if (!core::describe(property).recheckedByEvaluator) return {};
   const core::Program& program = *graph.program;
   std::vector<std::string> problems = core::wellFormednessProblems(graph, execution);
   if (!problems.empty()) return problems;
@@ -44,14 +68,8 @@ std::vector<std::string> witnessProblems(const core::Execution& execution, const
   core::FinalState state = finalStateOf(execution);
   if (program.filter && core::conditionValue(*program.filter, state) != true)
     problems.push_back("the filter does not hold");
-  if (property == core::Property::CatSpec) {
-    if (evaluator.firedFlags().empty()) problems.push_back("no flag fires");
-  } else if (property == core::Property::ProgramSpec && program.assertionKind != core::AssertionKind::None) {
-    bool wanted = program.assertionKind != core::AssertionKind::Forall;
-    if (!execution.terminated) problems.push_back("the execution does not terminate");
-    if (core::conditionValue(program.assertion, state) != wanted)
-      problems.push_back("the condition has the wrong value");
-  }
+  for (std::string& p : propertyProblems(execution, program, state, evaluator, property))
+    problems.push_back(std::move(p));
   return problems;
 }
 
@@ -111,7 +129,7 @@ core::Verdict checkFile(const std::string& testPath, const core::Model& model, c
   core::Verdict verdict = checkProgram(program, model, options);
   verdict.times.parseMs = parseMs;
   verdict.testName = program.name;
-  if (options.property == core::Property::ProgramSpec) verdict.condition = program.assertionText;
+  if (core::describe(options.property).showsCondition) verdict.condition = program.assertionText;
   return verdict;
 }
 

@@ -399,13 +399,13 @@ Result terminationVerdict(const EnumerationResult& result) {
 Result enumeratedVerdict(const EnumerationResult& result, const Program& program, Property property) {
   if (!result.complete)
     throw std::logic_error("no verdict from an incomplete enumeration: " + result.incompleteReason);
-  if (property == Property::Termination) return terminationVerdict(result);
-  bool reachability = property == Property::ProgramSpec && program.assertionKind == AssertionKind::Exists;
+  if (!describe(property).listsFinalStates) return terminationVerdict(result);
+  bool reachability = describe(property).question(program).satMeansPass;
   bool found = false, boundReached = false;
   for (const auto& [outcome, count] : result.outcomes) {
     if (!outcome.filterHolds) continue;
     boundReached = boundReached || outcome.boundReached;
-    if (property == Property::CatSpec) {
+    if (describe(property).firesFlags) {
       found = found || !outcome.flags.empty();
       continue;
     }

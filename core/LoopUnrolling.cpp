@@ -162,7 +162,10 @@ std::vector<UnrollItem> copyBody(const std::vector<UnrollItem>& items, const Loo
   for (int copy = 0; copy < copies; ++copy) {
     for (int i = loop.header; i <= loop.backJump; ++i) {
       UnrollItem item = items[static_cast<size_t>(i)];
-      for (auto& [inner, index] : item.iterations) inner += "." + std::to_string(copy);
+      for (auto& [inner, index] : item.iterations) {
+        inner += '.';  // two appends: `"." + std::to_string(copy)` trips GCC 12's -Wrestrict at -O3
+        inner += std::to_string(copy);
+      }
       item.iterations.insert(item.iterations.begin(), {loopName, copy});
       if (!item.barrierInstance.empty())
         item.barrierInstance = barrierInstanceOf(item.barrierInstance, header, copy, copies);

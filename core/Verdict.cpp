@@ -17,26 +17,6 @@ const char* resultName(Result result) {
   return "?";
 }
 
-const char* propertyName(Property property) {
-  switch (property) {
-    case Property::ProgramSpec:
-      return "program_spec";
-    case Property::CatSpec:
-      return "cat_spec";
-    case Property::Termination:
-      return "termination";
-  }
-  return "?";
-}
-
-Property parseProperty(const std::string& name) {
-  if (name == "program_spec") return Property::ProgramSpec;
-  if (name == "cat_spec") return Property::CatSpec;
-  if (name == "termination") return Property::Termination;
-  throw std::invalid_argument("unknown property '" + name +
-                              "' (expected program_spec, cat_spec or termination)");
-}
-
 Result parseResult(const std::string& name) {
   if (name == "PASS") return Result::Pass;
   if (name == "FAIL") return Result::Fail;

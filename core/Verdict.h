@@ -4,9 +4,10 @@
 
 #include <string>
 
+#include "core/Property.h"
+
 namespace catcheck::core {
 
-enum class Property { ProgramSpec, CatSpec, Termination };
 enum class Result { Pass, Fail, Unknown };
 
 struct PhaseTimes {
@@ -30,8 +31,6 @@ struct Verdict {
 };
 
 const char* resultName(Result result);
-const char* propertyName(Property property);
-Property parseProperty(const std::string& name);  // throws std::invalid_argument
 Result parseResult(const std::string& name);      // throws std::invalid_argument
 
 }  // namespace catcheck::core

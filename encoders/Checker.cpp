@@ -6,6 +6,7 @@
 #include "encoders/Checker.h"
 
 #include <chrono>
+#include <stdexcept>
 
 #include "core/EventGraph.h"
 #include "core/RelationAnalysis.h"
@@ -69,47 +70,16 @@ Term conditionHolds(EncodingContext& ctx, const core::Condition& c) {
   return f.top();
 }
 
-// What the first query asks for, and how its answer maps to a verdict.
-struct Question {
-  bool reachability = false;  // exists: SAT means PASS; otherwise SAT means FAIL
-  std::string satExplanation;
-  std::string unsatExplanation;
-};
-
-Question questionFor(const core::Program& program, core::Property property) {
-  if (property == core::Property::CatSpec) {
-    return {false, "a flagged axiom fires in some consistent execution",
-            "no consistent execution fires a flag"};
+Term flagFires(Formula& f, RelationEncoder& relations, const core::Model& model) {
+  std::vector<Term> fires;
+  for (const core::Axiom& axiom : model.axioms) {
+    if (axiom.flagged) fires.push_back(relations.holds(axiom));
   }
-  if (property == core::Property::Termination) {
-    return {false, "some fair execution never terminates", "every fair execution terminates"};
-  }
-  switch (program.assertionKind) {
-    case core::AssertionKind::Exists:
-      return {true, "the exists-condition is reachable: outcome allowed",
-              "the exists-condition is unreachable: outcome forbidden"};
-    case core::AssertionKind::NotExists:
-      return {false, "the forbidden outcome is reachable", "the outcome is unreachable"};
-    case core::AssertionKind::Forall:
-      return {false, "some final state violates the forall-condition",
-              "every final state satisfies the forall-condition"};
-    case core::AssertionKind::None:
-      break;
-  }
-  return {false, "", "no condition to violate"};
+  return f.any(fires);
 }
 
-Term propertyFormula(EncodingContext& ctx, RelationEncoder& relations, const core::Model& model,
-                     const core::Program& program, core::Property property) {
+Term conditionReached(EncodingContext& ctx, const core::Program& program) {
   Formula& f = ctx.f;
-  if (property == core::Property::Termination) return nonTermination(ctx);
-  if (property == core::Property::CatSpec) {
-    std::vector<Term> fires;
-    for (const core::Axiom& axiom : model.axioms) {
-      if (axiom.flagged) fires.push_back(relations.holds(axiom));
-    }
-    return f.any(fires);
-  }
   Term condition = conditionHolds(ctx, program.assertion);
   switch (program.assertionKind) {
     case core::AssertionKind::Exists:
@@ -121,6 +91,20 @@ Term propertyFormula(EncodingContext& ctx, RelationEncoder& relations, const cor
       break;
   }
   return f.bottom();
+}
+
+// The formula whose satisfying assignments answer the property's question (core/Property.h).
+Term propertyFormula(EncodingContext& ctx, RelationEncoder& relations, const core::Model& model,
+                     const core::Program& program, core::Property property) {
+  switch (property) {
+    case core::Property::ProgramSpec:
+      return conditionReached(ctx, program);
+    case core::Property::CatSpec:
+      return flagFires(ctx.f, relations, model);
+    case core::Property::Termination:
+      return nonTermination(ctx);
+  }
+  throw std::logic_error("a property without a formula");
 }
 
 class Query {
@@ -226,7 +210,7 @@ Decision decide(const core::EventGraph& graph, const core::RelationAnalysis& ana
   Decision decision;
   core::Verdict& verdict = decision.verdict;
   const core::Program& program = *graph.program;
-  Question question = questionFor(program, options.property);
+  core::Question question = core::describe(options.property).question(program);
   auto start = Clock::now();
   SolverOptions solverOptions = options.solver;
   solverOptions.produceModels = options.explain;
@@ -237,16 +221,17 @@ Decision decide(const core::EventGraph& graph, const core::RelationAnalysis& ana
   SatResult answer = first.solve(goal);
   verdict.times.solveMs += millisecondsSince(start);
   if (answer == SatResult::Sat) {
-    verdict.result = question.reachability ? core::Result::Pass : core::Result::Fail;
+    verdict.result = question.satMeansPass ? core::Result::Pass : core::Result::Fail;
     verdict.explanation = question.satExplanation;
     if (!options.explain) return decision;
-    if (options.property == core::Property::CatSpec) explainFlag(first, model, analysis, verdict);
-    if (options.property == core::Property::Termination) verdict.stuck = describeStuckThreads(first);
+    const core::PropertyDescriptor& property = core::describe(options.property);
+    if (property.firesFlags) explainFlag(first, model, analysis, verdict);
+    if (property.decidedUnderProgress) verdict.stuck = describeStuckThreads(first);
     decision.witness = extractExecution(first.context());
     return decision;
   }
   if (!hasBoundJump(graph)) {
-    verdict.result = question.reachability ? core::Result::Fail : core::Result::Pass;
+    verdict.result = question.satMeansPass ? core::Result::Fail : core::Result::Pass;
     verdict.explanation = question.unsatExplanation;
     return decision;
   }
@@ -261,7 +246,7 @@ Decision decide(const core::EventGraph& graph, const core::RelationAnalysis& ana
     verdict.explanation = "a loop bound is reachable: increase --bound";
     return decision;
   }
-  verdict.result = question.reachability ? core::Result::Fail : core::Result::Pass;
+  verdict.result = question.satMeansPass ? core::Result::Fail : core::Result::Pass;
   verdict.explanation = question.unsatExplanation;
   return decision;
 }

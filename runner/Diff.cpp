@@ -62,7 +62,7 @@ DiffWitness judge(const core::Model* models[2], int own, core::Property property
   core::Evaluator ownEvaluator(*models[own], graph, execution);
   core::Evaluator otherEvaluator(*models[1 - own], graph, execution);
   witness.rejection = check::failedAxioms(*models[1 - own], graph, otherEvaluator);
-  if (property != core::Property::CatSpec) return witness;
+  if (!core::describe(property).firesFlags) return witness;
   witness.ownFlags = check::firedFlags(*models[own], graph, ownEvaluator);
   witness.otherFlags = check::firedFlags(*models[1 - own], graph, otherEvaluator);
   return witness;
@@ -125,7 +125,7 @@ std::vector<DiffTest> testsFromManifest(const std::vector<runner::ManifestRow>& 
     if (!row.progress.empty()) test.progress = core::parseProgressSpec(row.progress);
     test = withOverrides(std::move(test), overrides);
     std::string progress =
-        test.property == core::Property::Termination ? row.progress : "";  // matters only there
+        core::describe(test.property).decidedUnderProgress ? row.progress : "";  // matters only there
     if (seen.emplace(test.path, test.property, test.bound, progress).second) tests.push_back(std::move(test));
   }
   return tests;

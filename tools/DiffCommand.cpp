@@ -69,7 +69,7 @@ void printJudgement(std::ostream& out, const runner::DiffWitness& w, const std::
   for (const std::string& text : w.rejection) out << indented(text, "  ");
   if (!w.rejection.empty()) return;
   out << "  every axiom holds (the execution is consistent)";
-  if (property != core::Property::CatSpec) {
+  if (!core::describe(property).firesFlags) {
     out << "\n";
     return;
   }

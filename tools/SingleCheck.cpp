@@ -100,7 +100,7 @@ void SingleCheck::writeWitness(const std::string& dot, const core::Verdict& verd
 
 int SingleCheck::enumerate(const core::Model& model) const {
   EnumerationHeader header{modelName(), core::parseProperty(property_), bound_};
-  if (header.property == core::Property::Termination)
+  if (!core::describe(header.property).listsFinalStates)
     throw std::invalid_argument("--enumerate lists final states: it does not decide termination");
   core::Program program = frontends::parseLitmusFile(test_);
   core::EventGraph graph = core::buildEventGraph(program, bound_);

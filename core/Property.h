@@ -1,0 +1,41 @@
+// The properties a check can decide (DESIGN.md decision 9, SEMANTICS.md §2): one descriptor per property
+// holds what it asks, how a satisfying answer reads, and what its output shows. The formula (encoders/),
+// the witness check (check/) and the enumerated verdict (core/Enumerator) switch exhaustively over
+// `Property`, so a new property is one descriptor plus the cases the compiler asks for.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "core/Program.h"
+
+namespace catcheck::core {
+
+enum class Property { ProgramSpec, CatSpec, Termination };
+
+// The question put to the solver: is there an execution that ... ? A satisfying answer is a witness.
+struct Question {
+  bool satMeansPass = false;  // exists-conditions: a witness is the outcome; otherwise it is a violation
+  std::string satExplanation;
+  std::string unsatExplanation;
+};
+
+struct PropertyDescriptor {
+  Property property;
+  const char* name;  // on the command line, in manifests, reports and output
+  const char* asks;  // one line for help texts
+  Question (*question)(const Program& program);
+  bool decidedUnderProgress;  // the progress model matters (termination); otherwise it is ignored
+  bool firesFlags;            // witnesses are judged by the flagged axioms that fire (data races)
+  bool listsFinalStates;      // `--enumerate` can decide it from the final states it lists
+  bool showsCondition;        // the verdict block shows the test's condition
+  bool recheckedByEvaluator;  // the concrete evaluator re-checks a witness (it has no liveness semantics)
+};
+
+const PropertyDescriptor& describe(Property property);
+const std::vector<PropertyDescriptor>& allProperties();
+
+const char* propertyName(Property property);
+Property parseProperty(const std::string& name);  // throws std::invalid_argument
+
+}  // namespace catcheck::core

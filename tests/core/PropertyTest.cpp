@@ -1,0 +1,53 @@
+// The property table: names round-trip, unknown names list the known ones, and each question reads an
+// answer the way SEMANTICS.md §2 says (a witness is PASS only for an exists-condition).
+#include <gtest/gtest.h>
+
+#include <set>
+#include <stdexcept>
+
+#include "core/Property.h"
+
+namespace catcheck::core {
+namespace {
+
+TEST(Property, EveryDescriptorsNameRoundTrips) {
+  std::set<std::string> names;
+  for (const PropertyDescriptor& d : allProperties()) {
+    EXPECT_EQ(parseProperty(d.name), d.property);
+    EXPECT_EQ(std::string(propertyName(d.property)), d.name);
+    EXPECT_EQ(&describe(d.property), &d);
+    names.insert(d.name);
+  }
+  EXPECT_EQ(names, (std::set<std::string>{"program_spec", "cat_spec", "termination"}));
+}
+
+TEST(Property, UnknownNameListsTheKnownOnes) {
+  try {
+    parseProperty("liveness");
+    FAIL() << "no exception";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_STREQ(e.what(), "unknown property 'liveness' (expected program_spec, cat_spec or termination)");
+  }
+}
+
+TEST(Property, OnlyAnExistsConditionTurnsAWitnessIntoPass) {
+  Program program;
+  for (AssertionKind kind : {AssertionKind::Exists, AssertionKind::NotExists, AssertionKind::Forall}) {
+    program.assertionKind = kind;
+    EXPECT_EQ(describe(Property::ProgramSpec).question(program).satMeansPass, kind == AssertionKind::Exists);
+    EXPECT_FALSE(describe(Property::CatSpec).question(program).satMeansPass);
+    EXPECT_FALSE(describe(Property::Termination).question(program).satMeansPass);
+  }
+}
+
+TEST(Property, OnlyTerminationDependsOnTheProgressModelAndEscapesTheEvaluator) {
+  for (const PropertyDescriptor& d : allProperties()) {
+    bool termination = d.property == Property::Termination;
+    EXPECT_EQ(d.decidedUnderProgress, termination) << d.name;
+    EXPECT_EQ(d.recheckedByEvaluator, !termination) << d.name;
+    EXPECT_EQ(d.listsFinalStates, !termination) << d.name;
+  }
+}
+
+}  // namespace
+}  // namespace catcheck::core
