@@ -11,6 +11,7 @@
 #include <stdexcept>
 
 #include "core/BaseRelations.h"
+#include "core/DefinitionGraph.h"
 
 namespace catcheck::core {
 
@@ -99,7 +100,7 @@ void Evaluator::computeInputs() {
   }
 }
 
-// Which nodes change while a group iterates: those that reach one of its RecursiveRef nodes.
+// Which nodes change while a group iterates: those that depend on one of its recursion variables.
 void Evaluator::computeRecursionGroups() {
   int groups = 0;
   for (const core::RecursiveDefinition& def : model_.recursives) groups = std::max(groups, def.group + 1);
@@ -109,25 +110,8 @@ void Evaluator::computeRecursionGroups() {
   for (size_t r = 0; r < model_.recursives.size(); ++r) {
     groupMembers_[static_cast<size_t>(model_.recursives[r].group)].push_back(static_cast<int>(r));
   }
-  for (int g = 0; g < groups; ++g) {
-    std::vector<bool> depends(model_.nodes.size(), false);
-    for (bool changed = true; changed;) {
-      changed = false;
-      for (size_t id = 0; id < model_.nodes.size(); ++id) {
-        const Node& node = model_.nodes[id];
-        bool d = node.op == Op::RecursiveRef &&
-                 model_.recursives.at(static_cast<size_t>(node.recursive)).group == g;
-        for (NodeId arg : node.args) d = d || depends[static_cast<size_t>(arg)];
-        if (d && !depends[id]) {
-          depends[id] = true;
-          changed = true;
-        }
-      }
-    }
-    for (size_t id = 0; id < depends.size(); ++id) {
-      if (depends[id]) groupNodes_[static_cast<size_t>(g)].push_back(static_cast<NodeId>(id));
-    }
-  }
+  DefinitionGraph definitions(model_);
+  for (int g = 0; g < groups; ++g) groupNodes_[static_cast<size_t>(g)] = definitions.dependentsOfGroup(g);
 }
 
 void Evaluator::setExecution(const Execution& execution) {

@@ -1,11 +1,14 @@
 // May/must bounds per operator, after Dat3M's NativeRelationAnalysis. `must` means "related whenever both
 // events execute", so composing must pairs through an intermediate event is only a must pair when that
 // intermediate executes in every execution (EventGraph::alwaysExecuted). Complement swaps the bounds
-// within the universe of visible events. Recursive definitions iterate from the empty relation until the
-// bounds stop changing (a Kleene iteration on the finite lattice of pairs).
+// within the universe of visible events. Nodes are evaluated in the order of the model's definition graph
+// (DefinitionGraph.h); a recursive group iterates from the empty relation until its bounds stop changing
+// (a Kleene iteration on the finite lattice of pairs), after everything it reads and before its readers.
 #include "core/RelationAnalysis.h"
 
 #include <stdexcept>
+
+#include "core/DefinitionGraph.h"
 
 namespace catcheck::core {
 
@@ -18,22 +21,25 @@ RelationAnalysis::RelationAnalysis(const core::Model& model, const EventGraph& g
   relations_.assign(model.nodes.size(), RelationBounds{PairSet(n), PairSet(n)});
   sets_.assign(model.nodes.size(), SetBounds{EventSet(n), EventSet(n)});
   recursiveValues_.assign(model.recursives.size(), RelationBounds{PairSet(n), PairSet(n)});
-  evaluateAll();
-  for (bool changed = !model.recursives.empty(); changed;) {
+  DefinitionGraph definitions(model);
+  for (const DefinitionComponent& component : definitions.evaluationOrder()) evaluateComponent(component);
+}
+
+// A single node is evaluated once; a `let rec` group's component is evaluated until its variables equal
+// their bodies (Kleene iteration from the empty bounds).
+void RelationAnalysis::evaluateComponent(const DefinitionComponent& component) {
+  for (bool changed = true; changed;) {
+    for (core::NodeId id : component.nodes) evaluate(id);
     changed = false;
-    for (size_t r = 0; r < model.recursives.size(); ++r) {
-      const RelationBounds& body = relation(model.recursives[r].body);
-      if (!(body.may == recursiveValues_[r].may) || !(body.must == recursiveValues_[r].must)) {
-        recursiveValues_[r] = body;
+    for (int r : component.recursives) {
+      const RelationBounds& body = relation(model_.recursives[static_cast<size_t>(r)].body);
+      RelationBounds& value = recursiveValues_[static_cast<size_t>(r)];
+      if (!(body.may == value.may) || !(body.must == value.must)) {
+        value = body;
         changed = true;
       }
     }
-    if (changed) evaluateAll();
   }
-}
-
-void RelationAnalysis::evaluateAll() {
-  for (size_t id = 0; id < model_.nodes.size(); ++id) evaluate(static_cast<core::NodeId>(id));
 }
 
 EventSet RelationAnalysis::tagged(const std::string& tag) const {

@@ -6,6 +6,7 @@
 
 #include "core/BaseRelations.h"
 #include "core/Bounds.h"
+#include "core/DefinitionGraph.h"
 #include "core/EventGraph.h"
 #include "core/RelationGraph.h"
 
@@ -20,7 +21,7 @@ class RelationAnalysis {
   const RelationBounds& recursive(int index) const { return recursiveValues_.at(static_cast<size_t>(index)); }
 
  private:
-  void evaluateAll();
+  void evaluateComponent(const DefinitionComponent& component);
   void evaluate(core::NodeId id);
   void evaluateSet(core::NodeId id, const core::Node& node);
   void evaluateRelation(core::NodeId id, const core::Node& node);

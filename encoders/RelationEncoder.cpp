@@ -9,6 +9,8 @@
 //  * `holds` gives the exact truth value of an axiom's check, for flags and negated axioms.
 #include "encoders/RelationEncoder.h"
 
+#include "core/DefinitionGraph.h"
+
 #include <stdexcept>
 
 namespace catcheck::encoders {
@@ -21,19 +23,10 @@ using core::Op;
 RelationEncoder::RelationEncoder(EncodingContext& ctx, const core::Model& model,
                                  const core::RelationAnalysis& bounds)
     : ctx_(ctx), f_(ctx.f), model_(model), bounds_(bounds), recursiveValues_(model.recursives.size()) {
+  core::DefinitionGraph definitions(model);
   recursionDependent_.assign(model.nodes.size(), false);
-  for (bool changed = true; changed;) {  // bodies of recursive definitions may come after their uses
-    changed = false;
-    for (size_t id = 0; id < model.nodes.size(); ++id) {
-      const Node& node = model.nodes[id];
-      bool depends = node.op == Op::RecursiveRef;
-      for (NodeId arg : node.args) depends = depends || recursionDependent_[static_cast<size_t>(arg)];
-      if (depends && !recursionDependent_[id]) {
-        recursionDependent_[id] = true;
-        changed = true;
-      }
-    }
-  }
+  for (size_t id = 0; id < model.nodes.size(); ++id)
+    recursionDependent_[id] = definitions.dependsOnRecursion(static_cast<NodeId>(id));
 }
 
 Term RelationEncoder::edge(NodeId relation, int a, int b) {
