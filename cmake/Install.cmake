@@ -16,7 +16,7 @@ install(EXPORT catcheckTargets NAMESPACE catcheck:: DESTINATION ${CATCHECK_CMAKE
 
 configure_package_config_file(${CMAKE_CURRENT_SOURCE_DIR}/cmake/catcheckConfig.cmake.in
                               ${CMAKE_CURRENT_BINARY_DIR}/catcheckConfig.cmake
-                              INSTALL_DESTINATION ${CATCHECK_CMAKE_DIR})
+                              INSTALL_DESTINATION ${CATCHECK_CMAKE_DIR} PATH_VARS CMAKE_INSTALL_DATADIR)
 write_basic_package_version_file(${CMAKE_CURRENT_BINARY_DIR}/catcheckConfigVersion.cmake
                                  COMPATIBILITY SameMinorVersion)
 install(FILES ${CMAKE_CURRENT_BINARY_DIR}/catcheckConfig.cmake
