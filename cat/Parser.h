@@ -17,7 +17,9 @@ Model loadModel(const std::string& path, const std::string& stdlibPath = "");
 Model parseModelText(const std::string& text, const std::string& sourceName = "<string>",
                      const std::string& stdlibPath = "");
 
-// The project's models/ folder.
+// The models folder: $CATCHECK_MODELS_DIR when set; in an installed tree, share/catcheck/models found
+// relative to the binary holding this code (the catcheck executable or the shared library); otherwise the
+// source tree's models/ (the build tree).
 std::string defaultModelsDirectory();
 
 }  // namespace catcheck::cat

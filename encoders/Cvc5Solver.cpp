@@ -109,4 +109,8 @@ std::unique_ptr<SolverBackend> makeCvc5Solver(const SolverOptions& options) {
   return std::make_unique<Cvc5Backend>(options);
 }
 
+std::string cvc5Version() {
+  return cvc5::Solver().getVersion();
+}
+
 }  // namespace catcheck::encoders

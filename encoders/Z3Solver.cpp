@@ -115,6 +115,12 @@ const char* solverName(SolverKind kind) {
   return kind == SolverKind::Z3 ? "z3" : "cvc5";
 }
 
+std::string z3Version() {
+  unsigned major = 0, minor = 0, build = 0, revision = 0;
+  Z3_get_version(&major, &minor, &build, &revision);
+  return std::to_string(major) + "." + std::to_string(minor) + "." + std::to_string(build);
+}
+
 std::unique_ptr<SolverBackend> makeSolver(const SolverOptions& options) {
   return options.kind == SolverKind::Z3 ? makeZ3Solver(options) : makeCvc5Solver(options);
 }

@@ -9,6 +9,7 @@
 
 #include "check/Check.h"
 #include "core/SourceLocation.h"
+#include "encoders/Solver.h"
 #include "tools/DiffCommand.h"
 #include "tools/RunCommand.h"
 #include "tools/SingleCheck.h"
@@ -37,11 +38,17 @@ int dispatch(const tools::SingleCheck& single, const tools::RunCommand& run, con
   }
 }
 
+// `catcheck --version`: ours and the solvers' versions, one per line.
+std::string versionText() {
+  return std::string("catcheck ") + CATCHECK_VERSION + "\nz3 " + encoders::z3Version() + "\ncvc5 " +
+         encoders::cvc5Version();
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   CLI::App app{"catcheck: bounded model checking of GPU litmus tests against .cat memory models"};
-  app.set_version_flag("--version", std::string("catcheck ") + CATCHECK_VERSION);
+  app.set_version_flag("--version", versionText);
   tools::SingleCheck single;
   single.addOptions(app);
   tools::RunCommand run;

@@ -26,6 +26,13 @@ TEST(Cli, SingleCheckPrintsTheVerdictBlock) {
   EXPECT_NE(run.output.find("Time: "), std::string::npos);
 }
 
+TEST(Cli, VersionNamesCatcheckAndBothSolvers) {
+  CommandResult run = runCatcheck("--version");
+  EXPECT_EQ(run.exitCode, 0);
+  EXPECT_EQ(run.output.rfind(std::string("catcheck ") + CATCHECK_VERSION + "\nz3 ", 0), 0u) << run.output;
+  EXPECT_NE(run.output.find("\ncvc5 1."), std::string::npos) << run.output;
+}
+
 TEST(Cli, BadLitmusGivesOneMessageAndExitTwo) {
   CommandResult run = runCatcheck(kModel + " " + kData + "bad-qualifier.litmus");
   EXPECT_EQ(run.exitCode, 2);
