@@ -9,7 +9,7 @@
 
 #include <stdexcept>
 
-#include "core/BaseRelations.h"
+#include "core/BaseRelation.h"
 
 namespace catcheck::cat {
 namespace {
@@ -110,8 +110,9 @@ NodeId ExpressionEvaluator::name(const ast::Expr& expr, const Scope& scope) {
     return binding->value;
   }
   if (expr.name == "0") return nodes_.empty(Kind::Relation);
-  if (core::isBaseRelationName(expr.name)) return nodes_.named(Op::BaseRelation, Kind::Relation, expr.name);
-  return nodes_.named(Op::TagSet, Kind::Set, expr.name);
+  if (std::optional<core::BaseRelation> base = core::baseRelationNamed(expr.name))
+    return nodes_.baseRelation(*base);
+  return nodes_.tagSet(expr.name);
 }
 
 NodeId ExpressionEvaluator::call(const ast::Expr& expr, const Scope& scope) {
@@ -190,7 +191,7 @@ NodeId ExpressionEvaluator::postfix(const ast::Expr& expr, const Scope& scope) {
 }
 
 NodeId ExpressionEvaluator::orIdentity(NodeId relation) {
-  NodeId id = nodes_.named(Op::BaseRelation, Kind::Relation, "id");
+  NodeId id = nodes_.baseRelation(core::BaseRelation::Id);
   return nodes_.binary(Op::Union, Kind::Relation, relation, id);
 }
 

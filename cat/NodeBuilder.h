@@ -20,12 +20,18 @@ class NodeBuilder {
   Kind kind(NodeId id) const { return node(id).kind; }
   bool isEmpty(NodeId id) const { return node(id).op == Op::Empty; }
 
-  NodeId named(Op op, Kind kind, const std::string& name) { return make(Node{op, kind, name, {}, -1}); }
-  NodeId empty(Kind kind) { return make(Node{Op::Empty, kind, "", {}, -1}); }
-  NodeId unary(Op op, Kind kind, NodeId arg) { return make(Node{op, kind, "", {arg}, -1}); }
-  NodeId binary(Op op, Kind kind, NodeId lhs, NodeId rhs) { return make(Node{op, kind, "", {lhs, rhs}, -1}); }
+  NodeId tagSet(const std::string& name) { return make(Node{Op::TagSet, Kind::Set, name, {}, -1, {}}); }
+  NodeId baseRelation(core::BaseRelation relation) {
+    std::string name(core::describe(relation).name);
+    return make(Node{Op::BaseRelation, Kind::Relation, name, {}, -1, relation});
+  }
+  NodeId empty(Kind kind) { return make(Node{Op::Empty, kind, "", {}, -1, {}}); }
+  NodeId unary(Op op, Kind kind, NodeId arg) { return make(Node{op, kind, "", {arg}, -1, {}}); }
+  NodeId binary(Op op, Kind kind, NodeId lhs, NodeId rhs) {
+    return make(Node{op, kind, "", {lhs, rhs}, -1, {}});
+  }
   NodeId recursiveRef(int recursive, Kind kind) {
-    return make(Node{Op::RecursiveRef, kind, "", {}, recursive});
+    return make(Node{Op::RecursiveRef, kind, "", {}, recursive, {}});
   }
 
  private:

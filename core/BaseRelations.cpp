@@ -5,9 +5,11 @@
 // dataflow over the unrolled threads, control barriers and SC fences.
 #include "core/BaseRelations.h"
 
+#include <array>
 #include <functional>
 #include <map>
 #include <set>
+#include <stdexcept>
 
 namespace catcheck::core {
 namespace {
@@ -166,7 +168,7 @@ RelationBounds fenceSynchronisationCandidates(const EventGraph& graph) {
   RelationBounds bounds{PairSet(graph.size()), PairSet(graph.size())};
   for (const Event& a : graph.events) {
     for (const Event& b : graph.events) {
-      if (a.kind == EventKind::Fence && b.kind == EventKind::Fence && a.tags.has("SC") && b.tags.has("SC")) {
+      if (a.isScFence() && b.isScFence()) {
         bounds.may.add(a.id, b.id);
       }
     }
@@ -182,68 +184,99 @@ RelationBounds systemSynchronizesWith(const EventGraph& graph) {
   });
 }
 
-using Builder = std::function<RelationBounds(const EventGraph&)>;
+RelationBounds programOrder(const EventGraph& g) {
+  return staticRelation(g, [](const Event& a, const Event& b) {
+    return a.thread >= 0 && a.thread == b.thread && a.poIndex < b.poIndex;
+  });
+}
 
-const std::map<std::string, Builder>& builders() {
-  static const std::map<std::string, Builder> table = {
-      {"po",
-       [](const EventGraph& g) {
-         return staticRelation(g, [](const Event& a, const Event& b) {
-           return a.thread >= 0 && a.thread == b.thread && a.poIndex < b.poIndex;
-         });
-       }},
-      {"int", [](const EventGraph& g) { return staticRelation(g, sameThread); }},
-      {"ext",
-       [](const EventGraph& g) {
-         return staticRelation(g, [](const Event& a, const Event& b) { return !sameThread(a, b); });
-       }},
-      {"id",
-       [](const EventGraph& g) {
-         return staticRelation(g, [](const Event& a, const Event& b) { return a.id == b.id; });
-       }},
-      {"loc",
-       [](const EventGraph& g) {
-         return staticRelation(g, [](const Event& a, const Event& b) {
-           return a.isMemory() && b.isMemory() && a.physical == b.physical;
-         });
-       }},
-      {"vloc",
-       [](const EventGraph& g) {
-         return staticRelation(g, [](const Event& a, const Event& b) {
-           return a.isMemory() && b.isMemory() && a.generic == b.generic;
-         });
-       }},
-      {"amo",
-       [](const EventGraph& g) {
-         return staticRelation(g, [](const Event& a, const Event& b) {
-           return a.kind == EventKind::Read && a.rmwPartner == b.id;
-         });
-       }},
-      {"sr",
-       [](const EventGraph& g) {
-         return staticRelation(g, [&g](const Event& a, const Event& b) { return mutuallyInScope(g, a, b); });
-       }},
-      {"scta", [](const EventGraph& g) { return scopeRelation(g, ScopeLevel::Cta); }},
-      {"ssg", [](const EventGraph& g) { return scopeRelation(g, ScopeLevel::Subgroup); }},
-      {"swg", [](const EventGraph& g) { return scopeRelation(g, ScopeLevel::Workgroup); }},
-      {"sqf", [](const EventGraph& g) { return scopeRelation(g, ScopeLevel::QueueFamily); }},
-      {"sdv", [](const EventGraph& g) { return scopeRelation(g, ScopeLevel::Device); }},
-      {"data", [](const EventGraph& g) { return dependencyRelation(g, true); }},
-      {"ctrl", [](const EventGraph& g) { return dependencyRelation(g, false); }},
-      {"rf", readFromCandidates},
-      {"co", coherenceCandidates},
-      {"syncbar", barrierSynchronisation},
-      {"sync_fence", fenceSynchronisationCandidates},
-      {"ssw", systemSynchronizesWith},
-  };
-  return table;
+RelationBounds internal(const EventGraph& g) {
+  return staticRelation(g, sameThread);
+}
+
+RelationBounds external(const EventGraph& g) {
+  return staticRelation(g, [](const Event& a, const Event& b) { return !sameThread(a, b); });
+}
+
+RelationBounds identity(const EventGraph& g) {
+  return staticRelation(g, [](const Event& a, const Event& b) { return a.id == b.id; });
+}
+
+RelationBounds samePhysicalLocation(const EventGraph& g) {
+  return staticRelation(g, [](const Event& a, const Event& b) {
+    return a.isMemory() && b.isMemory() && a.physical == b.physical;
+  });
+}
+
+RelationBounds sameGenericLocation(const EventGraph& g) {
+  return staticRelation(g, [](const Event& a, const Event& b) {
+    return a.isMemory() && b.isMemory() && a.generic == b.generic;
+  });
+}
+
+RelationBounds atomicPairs(const EventGraph& g) {
+  return staticRelation(
+      g, [](const Event& a, const Event& b) { return a.kind == EventKind::Read && a.rmwPartner == b.id; });
+}
+
+RelationBounds scopeRelated(const EventGraph& g) {
+  return staticRelation(g, [&g](const Event& a, const Event& b) { return mutuallyInScope(g, a, b); });
+}
+
+template <ScopeLevel level>
+RelationBounds sameScope(const EventGraph& g) {
+  return scopeRelation(g, level);
+}
+
+template <bool wantData>
+RelationBounds dependencies(const EventGraph& g) {
+  return dependencyRelation(g, wantData);
 }
 
 // Base relations that litmus programs never populate (no computed addresses, no LL/SC, no RCU).
-const std::set<std::string>& alwaysEmpty() {
-  static const std::set<std::string> names = {"addr", "lxsx", "casdep", "si", "rcu-rscs"};
-  return names;
+RelationBounds alwaysEmpty(const EventGraph& g) {
+  return RelationBounds{PairSet(g.size()), PairSet(g.size())};
 }
+
+using enum BaseRelation;
+using enum DecidedRelation;
+
+// The registry: one descriptor per BaseRelation, in enum order.
+constexpr std::array<BaseRelationDescriptor, kBaseRelationCount> kDescriptors = {{
+    {Po, "po", std::nullopt, programOrder},
+    {Int, "int", std::nullopt, internal},
+    {Ext, "ext", std::nullopt, external},
+    {Id, "id", std::nullopt, identity},
+    {Loc, "loc", std::nullopt, samePhysicalLocation},
+    {Vloc, "vloc", std::nullopt, sameGenericLocation},
+    {Amo, "amo", std::nullopt, atomicPairs},
+    {Sr, "sr", std::nullopt, scopeRelated},
+    {Scta, "scta", std::nullopt, sameScope<ScopeLevel::Cta>},
+    {Ssg, "ssg", std::nullopt, sameScope<ScopeLevel::Subgroup>},
+    {Swg, "swg", std::nullopt, sameScope<ScopeLevel::Workgroup>},
+    {Sqf, "sqf", std::nullopt, sameScope<ScopeLevel::QueueFamily>},
+    {Sdv, "sdv", std::nullopt, sameScope<ScopeLevel::Device>},
+    {Ssw, "ssw", std::nullopt, systemSynchronizesWith},
+    {Data, "data", std::nullopt, dependencies<true>},
+    {Ctrl, "ctrl", std::nullopt, dependencies<false>},
+    {Rf, "rf", ReadsFrom, readFromCandidates},
+    {Co, "co", Coherence, coherenceCandidates},
+    {SyncFence, "sync_fence", FenceOrder, fenceSynchronisationCandidates},
+    {SyncBar, "syncbar", BarrierSync, barrierSynchronisation},
+    {Addr, "addr", std::nullopt, alwaysEmpty},
+    {Lxsx, "lxsx", std::nullopt, alwaysEmpty},
+    {Casdep, "casdep", std::nullopt, alwaysEmpty},
+    {Si, "si", std::nullopt, alwaysEmpty},
+    {RcuRscs, "rcu-rscs", std::nullopt, alwaysEmpty},
+}};
+
+constexpr bool descriptorsInEnumOrder() {
+  for (std::size_t i = 0; i < kDescriptors.size(); ++i) {
+    if (kDescriptors[i].id != static_cast<BaseRelation>(i) || kDescriptors[i].name.empty()) return false;
+  }
+  return true;
+}
+static_assert(descriptorsInEnumOrder(), "one descriptor per BaseRelation, in enum order");
 
 }  // namespace
 
@@ -256,12 +289,13 @@ bool sameScopeInstance(const Thread& a, const Thread& b, ScopeLevel level) {
 }
 
 std::optional<ScopeLevel> eventScope(const Event& e) {
-  static const std::pair<const char*, ScopeLevel> tags[] = {
-      {"CTA", ScopeLevel::Cta},     {"GPU", ScopeLevel::Gpu},      {"SYS", ScopeLevel::System},
-      {"SG", ScopeLevel::Subgroup}, {"WG", ScopeLevel::Workgroup}, {"QF", ScopeLevel::QueueFamily},
-      {"DV", ScopeLevel::Device}};
-  for (const auto& [tag, level] : tags) {
-    if (e.tags.has(tag)) return level;
+  static const std::pair<const KnownTag*, ScopeLevel> scopeTags[] = {
+      {&tags::CTA, ScopeLevel::Cta},      {&tags::GPU, ScopeLevel::Gpu},
+      {&tags::SYS, ScopeLevel::System},   {&tags::SG, ScopeLevel::Subgroup},
+      {&tags::WG, ScopeLevel::Workgroup}, {&tags::QF, ScopeLevel::QueueFamily},
+      {&tags::DV, ScopeLevel::Device}};
+  for (const auto& [tag, level] : scopeTags) {
+    if (e.tags.has(*tag)) return level;
   }
   return std::nullopt;
 }
@@ -276,15 +310,41 @@ bool mutuallyInScope(const EventGraph& graph, const Event& a, const Event& b) {
   return sameScopeInstance(ta, tb, *sa) && sameScopeInstance(tb, ta, *sb);
 }
 
-bool isBaseRelationName(const std::string& name) {
-  return builders().count(name) != 0 || alwaysEmpty().count(name) != 0;
+std::span<const BaseRelationDescriptor> baseRelations() {
+  return kDescriptors;
 }
 
-std::optional<RelationBounds> baseRelationBounds(const EventGraph& graph, const std::string& name) {
-  auto it = builders().find(name);
-  if (it != builders().end()) return it->second(graph);
-  if (alwaysEmpty().count(name) != 0) return RelationBounds{PairSet(graph.size()), PairSet(graph.size())};
+const BaseRelationDescriptor& describe(BaseRelation relation) {
+  return kDescriptors.at(static_cast<std::size_t>(relation));
+}
+
+std::optional<BaseRelation> baseRelationNamed(std::string_view name) {
+  for (const BaseRelationDescriptor& d : kDescriptors) {
+    if (d.name == name) return d.id;
+  }
   return std::nullopt;
+}
+
+bool isBaseRelationName(const std::string& name) {
+  return baseRelationNamed(name).has_value();
+}
+
+BaseRelation baseRelationOf(DecidedRelation relation) {
+  switch (relation) {
+    case ReadsFrom:
+      return Rf;
+    case Coherence:
+      return Co;
+    case FenceOrder:
+      return SyncFence;
+    case BarrierSync:
+      return SyncBar;
+  }
+  throw std::logic_error("unknown decided relation");
+}
+
+RelationBounds baseRelationBounds(const EventGraph& graph, BaseRelation relation) {
+  return describe(relation).bounds(graph);
 }
 
 }  // namespace catcheck::core

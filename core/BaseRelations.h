@@ -1,22 +1,18 @@
 // The base relations a `.cat` model can name (po, loc, vloc, rf, co, sr, syncbar, ...), bounded on one
 // event graph. Static relations get may == must; rf, co, sync_fence and quorum barriers are left to the
-// encoder within their may sets.
+// encoder within their may sets. The registry itself (names, kinds, descriptors) is in BaseRelation.h.
 #pragma once
 
 #include <optional>
-#include <string>
 
+#include "core/BaseRelation.h"
 #include "core/Bounds.h"
 #include "core/EventGraph.h"
 
 namespace catcheck::core {
 
-// Whether `name` is one of the base relations a `.cat` model can name without defining it (Dat3M's
-// RelationNameRepository plus herd's `id`, `int`, `ext`); every other unbound name is a tag set.
-bool isBaseRelationName(const std::string& name);
-
-// Bounds of base relation `name`; nullopt when the name is not a base relation.
-std::optional<RelationBounds> baseRelationBounds(const EventGraph& graph, const std::string& name);
+// Bounds of `relation` on `graph` (its descriptor's bounds function).
+RelationBounds baseRelationBounds(const EventGraph& graph, BaseRelation relation);
 
 // Whether threads a and b share every scope level from the outermost down to `level`
 // (SEMANTICS.md §3.2: ids are hierarchical).

@@ -146,10 +146,6 @@ std::vector<PairSet> locationChoices(const EventGraph& graph, const std::vector<
   return result;
 }
 
-bool isScFence(const Event& e) {
-  return e.kind == EventKind::Fence && e.tags.has("SC");
-}
-
 }  // namespace
 
 std::vector<std::vector<int>> readSources(const EventGraph& graph, const Execution& execution,
@@ -202,7 +198,7 @@ std::optional<std::vector<PairSet>> fenceOrderChoices(const EventGraph& graph, c
                                                       size_t limit) {
   std::vector<int> fences;
   for (const Event& e : graph.events) {
-    if (isScFence(e) && executed.has(e.id)) fences.push_back(e.id);
+    if (e.isScFence() && executed.has(e.id)) fences.push_back(e.id);
   }
   if (fences.size() > 8) return std::nullopt;
   std::vector<PairSet> result;

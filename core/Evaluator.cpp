@@ -22,12 +22,24 @@ using core::Op;
 
 namespace {
 
-unsigned baseRelationInput(const std::string& name) {
-  if (name == "rf") return kReadsFromInput;
-  if (name == "co") return kCoherenceInput;
-  if (name == "sync_fence") return kFenceOrderInput;
-  if (name == "syncbar") return kBarrierSyncInput;
-  return kExecutedInput;
+unsigned decidedInput(DecidedRelation relation) {
+  switch (relation) {
+    case DecidedRelation::ReadsFrom:
+      return kReadsFromInput;
+    case DecidedRelation::Coherence:
+      return kCoherenceInput;
+    case DecidedRelation::FenceOrder:
+      return kFenceOrderInput;
+    case DecidedRelation::BarrierSync:
+      return kBarrierSyncInput;
+  }
+  throw std::logic_error("unknown decided relation");
+}
+
+// Static base relations depend on the executed events only; decided ones on their part of the execution.
+unsigned baseRelationInput(BaseRelation relation) {
+  std::optional<DecidedRelation> decided = describe(relation).decided;
+  return decided ? decidedInput(*decided) : kExecutedInput;
 }
 
 bool hasSelfPair(const PairSet& r) {
@@ -39,8 +51,8 @@ bool hasSelfPair(const PairSet& r) {
 
 void requireShape(const EventGraph& graph, const Execution& e) {
   int n = graph.size();
-  bool ok = e.executed.size() == n && e.rf.size() == n && e.co.size() == n && e.syncFence.size() == n &&
-            e.syncBarrier.size() == n;
+  bool ok = e.executed.size() == n;
+  for (DecidedRelation relation : kDecidedRelations) ok = ok && e.chosen(relation).size() == n;
   if (!ok)
     throw std::invalid_argument("execution does not match the event graph's " + std::to_string(n) +
                                 " events");
@@ -65,10 +77,8 @@ Evaluator::Evaluator(const core::Model& model, const EventGraph& graph, const Ex
         if (e.tags.has(tag)) events.add(e.id);
       }
       tagged_[id] = std::move(events);
-    } else if (node.op == Op::BaseRelation && baseRelationInput(node.name) == kExecutedInput) {
-      auto bounds = baseRelationBounds(graph, node.name);
-      if (!bounds) throw std::logic_error("unknown base relation " + node.name);
-      staticMust_[id] = std::move(bounds->must);
+    } else if (node.op == Op::BaseRelation && !describe(node.base).decided) {
+      staticMust_[id] = baseRelationBounds(graph, node.base).must;
     }
   }
   recursiveValues_.assign(model.recursives.size(), PairSet(graph.size()));
@@ -83,7 +93,7 @@ void Evaluator::computeInputs() {
     for (size_t id = 0; id < model_.nodes.size(); ++id) {
       const Node& node = model_.nodes[id];
       unsigned mask = inputs_[id];
-      if (node.op == Op::BaseRelation) mask |= baseRelationInput(node.name);
+      if (node.op == Op::BaseRelation) mask |= baseRelationInput(node.base);
       if (node.op == Op::TagSet || node.op == Op::Complement) mask |= kExecutedInput;
       for (NodeId arg : node.args) mask |= inputs_[static_cast<size_t>(arg)];
       if (node.op == Op::RecursiveRef) {
@@ -118,10 +128,9 @@ void Evaluator::setExecution(const Execution& execution) {
   requireShape(graph_, execution);
   unsigned changed = 0;
   if (!(execution.executed == execution_.executed)) changed |= kExecutedInput;
-  if (!(execution.rf == execution_.rf)) changed |= kReadsFromInput;
-  if (!(execution.co == execution_.co)) changed |= kCoherenceInput;
-  if (!(execution.syncFence == execution_.syncFence)) changed |= kFenceOrderInput;
-  if (!(execution.syncBarrier == execution_.syncBarrier)) changed |= kBarrierSyncInput;
+  for (DecidedRelation relation : kDecidedRelations) {
+    if (!(execution.chosen(relation) == execution_.chosen(relation))) changed |= decidedInput(relation);
+  }
   execution_ = execution;
   invalidate(changed);
 }
@@ -177,10 +186,7 @@ PairSet Evaluator::baseRelation(NodeId id, const Node& node) const {
     value &= executedPairs();
     return value;
   }
-  if (node.name == "rf") return execution_.rf;
-  if (node.name == "co") return execution_.co;
-  if (node.name == "sync_fence") return execution_.syncFence;
-  return execution_.syncBarrier;
+  return execution_.chosen(describe(node.base).decided.value());
 }
 
 // Operands are copied before the next one is evaluated: evaluating an operand may start a recursion

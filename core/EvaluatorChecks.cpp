@@ -182,17 +182,15 @@ class WellFormedness {
       problem("co leaves " + describe(a.id) + " and " + describe(b.id) + " unordered");
   }
 
-  static bool isScFence(const Event& e) { return e.kind == EventKind::Fence && e.tags.has("SC"); }
-
   void checkFenceOrder() {
     PairSet mutual(graph_.size());
     x_.syncFence.forEach([&](int a, int b) {
-      if (!isScFence(graph_.event(a)) || !isScFence(graph_.event(b)))
+      if (!graph_.event(a).isScFence() || !graph_.event(b).isScFence())
         problem("sync_fence relates " + describe(a) + " to " + describe(b) + ", not two SC fences");
     });
     for (const Event& a : graph_.events) {
       for (const Event& b : graph_.events) {
-        if (a.id >= b.id || !isScFence(a) || !isScFence(b) || !mutuallyInScope(graph_, a, b)) continue;
+        if (a.id >= b.id || !a.isScFence() || !b.isScFence() || !mutuallyInScope(graph_, a, b)) continue;
         int directions = (x_.syncFence.has(a.id, b.id) ? 1 : 0) + (x_.syncFence.has(b.id, a.id) ? 1 : 0);
         int expected = executed(a.id) && executed(b.id) ? 1 : 0;
         if (directions != expected)

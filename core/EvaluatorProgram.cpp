@@ -352,7 +352,7 @@ bool sameResource(const BarrierVisit& a, const BarrierVisit& b) {
 }  // namespace
 
 BarrierSemantics::BarrierSemantics(const EventGraph& graph)
-    : may_(baseRelationBounds(graph, "syncbar")->may) {
+    : may_(baseRelationBounds(graph, BaseRelation::SyncBar).may) {
   std::map<std::string, size_t> groupIndex;
   for (const UnrolledThread& thread : graph.threads) {
     int ordinal = 0;

@@ -20,7 +20,7 @@ Event makeEvent(EventGraph& graph, EventKind kind, const TagSet& tags) {
 
 void addInitEvents(EventGraph& graph, const Program& program) {
   for (size_t m = 0; m < program.memory.size(); ++m) {
-    Event e = makeEvent(graph, EventKind::Init, TagSet{"W", "M", "_", "IW"});
+    Event e = makeEvent(graph, EventKind::Init, TagSet{&tags::W, &tags::M, &tags::Visible, &tags::IW});
     e.location = static_cast<int>(m);
     e.physical = program.memory[m].physical;
     e.generic = program.memory[m].generic;

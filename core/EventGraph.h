@@ -62,6 +62,8 @@ struct Event {
     return kind == EventKind::Init || kind == EventKind::Read || kind == EventKind::Write;
   }
   bool isWrite() const { return kind == EventKind::Init || kind == EventKind::Write; }
+  // An SC fence (PTX fence.sc): the events sync_fence orders.
+  bool isScFence() const { return kind == EventKind::Fence && tags.has(core::tags::SC); }
 };
 
 struct EventGraph {

@@ -2,10 +2,13 @@
 // choices an execution makes that the program does not fix (rf, co, the order of SC fences, which named
 // barriers synchronised). The concrete evaluator computes every relation of a model on it; the SMT
 // encoder extracts one from a solver model so that every witness can be re-checked independently.
+// The choices are one field per DecidedRelation of the registry (BaseRelation.h), reached by `chosen`.
 #pragma once
 
+#include <stdexcept>
 #include <vector>
 
+#include "core/BaseRelation.h"
 #include "core/EventGraph.h"
 #include "core/PairSet.h"
 
@@ -21,6 +24,24 @@ struct Execution {
   std::vector<std::vector<long long>> finalRegisters;  // per thread, per register
   std::vector<long long> finalMemory;                  // per memory object
   bool terminated = true;                              // every thread reached its end normally
+
+  // The pairs this execution chose for a solver-decided base relation.
+  const PairSet& chosen(DecidedRelation relation) const {
+    switch (relation) {
+      case DecidedRelation::ReadsFrom:
+        return rf;
+      case DecidedRelation::Coherence:
+        return co;
+      case DecidedRelation::FenceOrder:
+        return syncFence;
+      case DecidedRelation::BarrierSync:
+        return syncBarrier;
+    }
+    throw std::logic_error("unknown decided relation");
+  }
+  PairSet& chosen(DecidedRelation relation) {
+    return const_cast<PairSet&>(static_cast<const Execution&>(*this).chosen(relation));
+  }
 };
 
 }  // namespace catcheck::core

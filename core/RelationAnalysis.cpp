@@ -132,9 +132,7 @@ void RelationAnalysis::evaluateRelation(core::NodeId id, const core::Node& node)
   int n = graph_.size();
   switch (node.op) {
     case Op::BaseRelation: {
-      auto bounds = baseRelationBounds(graph_, node.name);
-      if (!bounds) throw std::logic_error("unknown base relation " + node.name);
-      out = *bounds;
+      out = baseRelationBounds(graph_, node.base);
       break;
     }
     case Op::Empty:

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "core/BaseRelation.h"
 #include "core/SourceLocation.h"
 
 namespace catcheck::core {
@@ -14,7 +15,7 @@ namespace catcheck::core {
 using NodeId = int;
 
 enum class Op {
-  BaseRelation,       // name: po, loc, vloc, id, int, ext, co, rf, amo, lxsx, data, addr, ctrl, sr, scta, ...
+  BaseRelation,       // base: po, loc, vloc, id, int, ext, co, rf, ... (name: its `.cat` spelling)
   TagSet,             // name: the events carrying tag `name` ("_" = all visible events)
   Empty,              // 0 (kind says set or relation)
   Union,              // args[0] | args[1]
@@ -36,9 +37,10 @@ enum class Kind { Set, Relation };
 struct Node {
   Op op = Op::Empty;
   Kind kind = Kind::Relation;
-  std::string name;          // BaseRelation / TagSet
-  std::vector<NodeId> args;  // operands
-  int recursive = -1;        // RecursiveRef: index into Model::recursives
+  std::string name;                                  // BaseRelation / TagSet
+  std::vector<NodeId> args;                          // operands
+  int recursive = -1;                                // RecursiveRef: index into Model::recursives
+  core::BaseRelation base = core::BaseRelation::Po;  // BaseRelation: the registry entry engines switch on
 };
 
 // One variable of a `let rec ... and ...` group. Its value is the least fixed point of

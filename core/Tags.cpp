@@ -46,6 +46,10 @@ TagSet::TagSet(std::initializer_list<const char*> names) {
   for (const char* name : names) add(std::string(name));
 }
 
+TagSet::TagSet(std::initializer_list<const KnownTag*> known) {
+  for (const KnownTag* tag : known) add(tag->id());
+}
+
 void TagSet::add(const std::string& name) {
   add(internTag(name));
 }

@@ -1,13 +1,18 @@
 // What the program, memory, relation and property encoders share: the formula builder, the event graph,
 // and per event its execution and value terms, per thread its control flow and registers, and the
-// variables of the relations the solver decides (rf, co, sync_fence, quorum barriers).
-// The single choke point from a bounded pair to a formula lives in RelationEncoder::edge.
+// variables of the relations the solver decides (rf, co, sync_fence, quorum barriers). A base relation's
+// pair becomes a formula only through `pair` (DESIGN.md decision 4); RelationEncoder::edge, the single
+// choke point for every relation of a model, reaches base relations through it.
 #pragma once
 
+#include <array>
 #include <map>
+#include <optional>
+#include <string>
 #include <utility>
 #include <vector>
 
+#include "core/BaseRelations.h"
 #include "core/EventGraph.h"
 #include "core/Progress.h"
 #include "encoders/Formula.h"
@@ -52,14 +57,26 @@ struct EncodingContext {
   std::map<int, Term> barrierSync;
   std::map<EventPair, Term> sameBarrierResource;
 
-  // Variables of the relations decided by the solver, for pairs in may \ must.
-  std::map<EventPair, Term> rf;
-  std::map<EventPair, Term> co;
-  std::map<EventPair, Term> syncFence;
   std::vector<Term> finalMemory;  // per memory object: its final value
   std::vector<Term> coLast;       // per write: executed and without an executed co-successor
 
   Term execBoth(int a, int b) { return f.both(exec[static_cast<size_t>(a)], exec[static_cast<size_t>(b)]); }
+
+  // The bounds of a base relation on this graph (computed once).
+  const core::RelationBounds& bounds(core::BaseRelation relation);
+  // Base relation pair (a, b) as a formula: outside may -> false, in must -> both events execute,
+  // otherwise the solver's choice (the pair's variable, or the barrier synchronisation it needs).
+  Term pair(core::BaseRelation relation, int a, int b);
+  // Creates the solver variable of pair (a, b) of `relation`, which must lie in may \ must.
+  void declarePair(core::DecidedRelation relation, int a, int b, const std::string& name);
+
+ private:
+  Term decidedPair(core::DecidedRelation relation, int a, int b);
+  Term variable(core::DecidedRelation relation, int a, int b) const;
+  Term barrierPair(int a, int b);
+
+  std::array<std::optional<core::RelationBounds>, core::kBaseRelationCount> bounds_;
+  std::array<std::map<EventPair, Term>, core::kDecidedRelations.size()> variables_;  // per decided relation
 };
 
 // Control flow, registers, values, barriers, termination and bound reachability (ProgramEncoder.cpp).

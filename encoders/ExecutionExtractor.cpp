@@ -1,5 +1,5 @@
 // Evaluates the encoding's per-event and per-pair terms in the solver's model: executed events, values,
-// the rf / co / sync_fence variables, which control barriers synchronised, final registers and memory.
+// the pairs of every solver-decided base relation (rf, co, sync_fence, syncbar), final registers and memory.
 #include "encoders/ExecutionExtractor.h"
 
 #include "core/BaseRelations.h"
@@ -7,29 +7,13 @@
 namespace catcheck::encoders {
 namespace {
 
-core::PairSet chosenPairs(SolverBackend& solver, int size, const std::map<EventPair, Term>& variables) {
-  core::PairSet pairs(size);
-  for (const auto& [pair, term] : variables) {
-    if (solver.boolValue(term)) pairs.add(pair.first, pair.second);
-  }
-  return pairs;
-}
-
-core::PairSet barrierPairs(EncodingContext& ctx, SolverBackend& solver, const core::Execution& execution) {
-  int n = ctx.graph.size();
-  core::PairSet pairs(n);
-  auto bounds = core::baseRelationBounds(ctx.graph, "syncbar");
-  bounds->may.forEach([&](int a, int b) {
-    if (!execution.executed.has(a) || !execution.executed.has(b)) return;
-    if (bounds->must.has(a, b)) {
-      pairs.add(a, b);
-      return;
-    }
-    auto sync = ctx.barrierSync.find(a);
-    auto same = ctx.sameBarrierResource.find({a, b});
-    bool synchronises = sync == ctx.barrierSync.end() || solver.boolValue(sync->second);
-    bool sameResource = same != ctx.sameBarrierResource.end() && solver.boolValue(same->second);
-    if (synchronises && sameResource) pairs.add(a, b);
+// The pairs of a solver-decided relation that hold in the solver's model, read through the context's
+// choke point so that must pairs and barrier synchronisation count exactly as the encoding has them.
+core::PairSet chosenPairs(EncodingContext& ctx, SolverBackend& solver, core::DecidedRelation relation) {
+  core::BaseRelation base = core::baseRelationOf(relation);
+  core::PairSet pairs(ctx.graph.size());
+  ctx.bounds(base).may.forEach([&](int a, int b) {
+    if (solver.boolValue(ctx.pair(base, a, b))) pairs.add(a, b);
   });
   return pairs;
 }
@@ -47,10 +31,8 @@ core::Execution extractExecution(EncodingContext& ctx) {
     if (e.isMemory())
       execution.value[static_cast<size_t>(e.id)] = solver.intValue(ctx.value[static_cast<size_t>(e.id)]);
   }
-  execution.rf = chosenPairs(solver, n, ctx.rf);
-  execution.co = chosenPairs(solver, n, ctx.co);
-  execution.syncFence = chosenPairs(solver, n, ctx.syncFence);
-  execution.syncBarrier = barrierPairs(ctx, solver, execution);
+  for (core::DecidedRelation relation : core::kDecidedRelations)
+    execution.chosen(relation) = chosenPairs(ctx, solver, relation);
   for (const ThreadEncoding& thread : ctx.threads) {
     std::vector<long long> registers;
     for (Term r : thread.finalRegisters) registers.push_back(solver.intValue(r));

@@ -14,6 +14,8 @@
 namespace catcheck::encoders {
 namespace {
 
+using core::BaseRelation;
+using core::DecidedRelation;
 using core::Event;
 using core::EventKind;
 
@@ -28,8 +30,8 @@ void encodeReadsFrom(EncodingContext& ctx) {
     std::vector<Term> sources;
     for (const Event& w : ctx.graph.events) {
       if (!w.isWrite() || w.physical != r.physical || w.id == r.rmwPartner) continue;
-      Term edge = f.boolVar(pairName("rf", w.id, r.id));
-      ctx.rf[{w.id, r.id}] = edge;
+      ctx.declarePair(DecidedRelation::ReadsFrom, w.id, r.id, pairName("rf", w.id, r.id));
+      Term edge = ctx.pair(BaseRelation::Rf, w.id, r.id);
       f.require(f.implies(
           edge, f.both(ctx.execBoth(w.id, r.id),
                        f.eq(ctx.value[static_cast<size_t>(w.id)], ctx.value[static_cast<size_t>(r.id)]))));
@@ -61,15 +63,11 @@ void encodeCoherence(EncodingContext& ctx) {
       if (b.id <= a.id || !a.isWrite() || !b.isWrite() || a.physical != b.physical) continue;
       bool bothInit = a.kind == EventKind::Init && b.kind == EventKind::Init;
       Term pair = ctx.execBoth(a.id, b.id);
-      if (a.kind == EventKind::Init && !bothInit) {  // init writes come first: a must edge
-        ctx.co[{a.id, b.id}] = pair;
-        ctx.co[{b.id, a.id}] = f.bottom();
-        continue;
-      }
-      Term forward = f.boolVar(pairName("co", a.id, b.id));
-      Term backward = f.boolVar(pairName("co", b.id, a.id));
-      ctx.co[{a.id, b.id}] = forward;
-      ctx.co[{b.id, a.id}] = backward;
+      if (a.kind == EventKind::Init && !bothInit) continue;  // init writes come first: a must edge
+      ctx.declarePair(DecidedRelation::Coherence, a.id, b.id, pairName("co", a.id, b.id));
+      ctx.declarePair(DecidedRelation::Coherence, b.id, a.id, pairName("co", b.id, a.id));
+      Term forward = ctx.pair(BaseRelation::Co, a.id, b.id);
+      Term backward = ctx.pair(BaseRelation::Co, b.id, a.id);
       f.require(f.implies(f.either(forward, backward), pair));
       if (total) f.require(f.implies(pair, f.either(forward, backward)));
       if (bothInit) continue;  // aliases' init writes stay unconstrained, as in the reference tool
@@ -81,24 +79,20 @@ void encodeCoherence(EncodingContext& ctx) {
 
 void encodeFenceOrder(EncodingContext& ctx) {
   Formula& f = ctx.f;
-  auto isScFence = [](const Event& e) { return e.kind == EventKind::Fence && e.tags.has("SC"); };
   for (const Event& a : ctx.graph.events) {
     for (const Event& b : ctx.graph.events) {
-      if (!isScFence(a) || !isScFence(b) || b.id < a.id) continue;
-      Term forward = f.boolVar(pairName("sf", a.id, b.id));
-      ctx.syncFence[{a.id, b.id}] = forward;
+      if (!a.isScFence() || !b.isScFence() || b.id < a.id) continue;
+      ctx.declarePair(DecidedRelation::FenceOrder, a.id, b.id, pairName("sf", a.id, b.id));
+      Term forward = ctx.pair(BaseRelation::SyncFence, a.id, b.id);
       f.require(f.implies(forward, ctx.execBoth(a.id, b.id)));
-      if (a.id == b.id || !core::mutuallyInScope(ctx.graph, a, b)) {
-        if (a.id != b.id) {
-          Term backward = f.boolVar(pairName("sf", b.id, a.id));
-          ctx.syncFence[{b.id, a.id}] = backward;
-          f.require(f.implies(backward, ctx.execBoth(a.id, b.id)));
-        }
+      if (a.id == b.id) continue;
+      ctx.declarePair(DecidedRelation::FenceOrder, b.id, a.id, pairName("sf", b.id, a.id));
+      Term backward = ctx.pair(BaseRelation::SyncFence, b.id, a.id);
+      if (!core::mutuallyInScope(ctx.graph, a, b)) {
+        f.require(f.implies(backward, ctx.execBoth(a.id, b.id)));
         continue;  // pairs that cannot synchronise are left free among executed fences, as in the reference
                    // tool
       }
-      Term backward = f.boolVar(pairName("sf", b.id, a.id));
-      ctx.syncFence[{b.id, a.id}] = backward;
       Term ca = f.intVar("sfclk_" + std::to_string(a.id));
       Term cb = f.intVar("sfclk_" + std::to_string(b.id));
       f.require(f.iff(ctx.execBoth(a.id, b.id), f.either(forward, backward)));
@@ -111,10 +105,9 @@ void encodeFenceOrder(EncodingContext& ctx) {
 // A write is co-last when it executes and has no executed co-successor.
 Term coLast(EncodingContext& ctx, const Event& w) {
   std::vector<Term> noSuccessor{ctx.exec[static_cast<size_t>(w.id)]};
-  // co is keyed by (from, to): w's successors form one contiguous range
-  for (auto it = ctx.co.lower_bound({w.id, -1}); it != ctx.co.end() && it->first.first == w.id; ++it) {
-    noSuccessor.push_back(ctx.f.no(it->second));
-  }
+  ctx.bounds(BaseRelation::Co).may.successors(w.id).forEach([&](int later) {
+    noSuccessor.push_back(ctx.f.no(ctx.pair(BaseRelation::Co, w.id, later)));
+  });
   return ctx.f.all(noSuccessor);
 }
 

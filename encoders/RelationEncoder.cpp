@@ -11,8 +11,6 @@
 
 #include "core/DefinitionGraph.h"
 
-#include <stdexcept>
-
 namespace catcheck::encoders {
 
 using core::Kind;
@@ -111,20 +109,9 @@ Term RelationEncoder::computeEdge(const Node& node, int a, int b) {
   }
 }
 
+// Base relations are bounded exactly as the context bounds them, so this is the context's choke point.
 Term RelationEncoder::baseEdge(const Node& node, int a, int b) {
-  auto lookup = [&](const std::map<EventPair, Term>& vars) {
-    auto it = vars.find({a, b});
-    return it == vars.end() ? f_.bottom() : it->second;
-  };
-  if (node.name == "rf") return lookup(ctx_.rf);
-  if (node.name == "co") return lookup(ctx_.co);
-  if (node.name == "sync_fence") return lookup(ctx_.syncFence);
-  if (node.name == "syncbar") {
-    auto sync = ctx_.barrierSync.find(a);
-    Term synchronises = sync == ctx_.barrierSync.end() ? f_.top() : sync->second;
-    return f_.all({ctx_.execBoth(a, b), synchronises, lookup(ctx_.sameBarrierResource)});
-  }
-  throw std::logic_error("base relation '" + node.name + "' has pairs outside its must set");
+  return ctx_.pair(node.base, a, b);
 }
 
 Term RelationEncoder::composition(const Node& node, int a, int b) {

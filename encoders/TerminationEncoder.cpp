@@ -166,18 +166,18 @@ class TerminationEncoder {
         for (size_t e = 0; e < ea.size() && e < eb.size(); ++e) eventMatches_[ea[e]].push_back({eb[e], m});
       }
     }
-    for (const auto* relation : {&ctx_.rf, &ctx_.co}) {
-      for (const auto& [pair, edge] : *relation) {
-        auto mx = eventMatches_.find(pair.first), my = eventMatches_.find(pair.second);
-        if (mx == eventMatches_.end() || my == eventMatches_.end()) continue;
+    for (core::BaseRelation relation : {core::BaseRelation::Rf, core::BaseRelation::Co}) {
+      ctx_.bounds(relation).may.forEach([&](int x, int y) {
+        auto mx = eventMatches_.find(x), my = eventMatches_.find(y);
+        if (mx == eventMatches_.end() || my == eventMatches_.end()) return;
+        Term edge = ctx_.pair(relation, x, y);
         for (const auto& [x2, m1] : mx->second) {
           for (const auto& [y2, m2] : my->second) {
-            auto other = relation->find({x2, y2});
-            Term mirrored = other == relation->end() ? f_.bottom() : other->second;
+            Term mirrored = ctx_.pair(relation, x2, y2);
             out.push_back(f_.implies(f_.both(m1, m2), f_.iff(edge, mirrored)));
           }
         }
-      }
+      });
     }
   }
 
@@ -207,16 +207,17 @@ class TerminationEncoder {
   }
 
   void strongSuffix(std::vector<Term>& out) {
-    for (const auto& [pair, co] : ctx_.co) {
-      auto [x, y] = pair;  // y co-before x is forbidden when y is in a suffix and x in a prefix
+    ctx_.bounds(core::BaseRelation::Co).may.forEach([&](int x, int y) {
+      // x co-before y is forbidden when x is in a suffix and y in a prefix
+      Term co = ctx_.pair(core::BaseRelation::Co, x, y);
       out.push_back(f_.implies(f_.all({inSuffix(x), inPrefix(y), co}), f_.bottom()));
-    }
-    for (const auto& [pair, rf] : ctx_.rf) {
-      auto [w, r] = pair;
+    });
+    ctx_.bounds(core::BaseRelation::Rf).may.forEach([&](int w, int r) {
+      Term rf = ctx_.pair(core::BaseRelation::Rf, w, r);
       out.push_back(f_.implies(f_.both(inSuffix(w), rf), inSuffix(r)));
       out.push_back(f_.implies(f_.both(inSuffix(r), rf),
                                f_.either(f_.no(inPrefix(w)), ctx_.coLast[static_cast<size_t>(w)])));
-    }
+    });
   }
 
   Term infix(int thread, int iteration) { return infix_.at({thread, iteration}); }

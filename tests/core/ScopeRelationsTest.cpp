@@ -21,7 +21,9 @@ class ScopeRelationsTest : public ::testing::Test {
   ScopeRelationsTest()
       : program_(frontends::parseLitmusText(kHierarchy, "hierarchy.litmus")),
         graph_(buildEventGraph(program_, 1)) {}
-  PairSet relation(const std::string& name) { return baseRelationBounds(graph_, name)->must; }
+  PairSet relation(const std::string& name) {
+    return baseRelationBounds(graph_, *baseRelationNamed(name)).must;
+  }
   Program program_;
   EventGraph graph_;
 };
