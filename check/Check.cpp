@@ -2,7 +2,8 @@
 // relation bounds (core/), has the encoder decide the property (encoders/), then re-checks the execution
 // behind every satisfying answer with the concrete evaluator alone (DESIGN.md decision 7): it must be
 // well formed, consistent, pass the filter and show the property (a fired flag, a reached condition),
-// for every property whose descriptor says the evaluator can judge it (core/Property.h).
+// for every property whose descriptor says the evaluator can judge it (core/Property.h). Each phase is
+// logged at debug level with its time, and each check at info level with its verdict (core/Log.h).
 #include "check/Check.h"
 
 #include <chrono>
@@ -13,6 +14,7 @@
 #include "check/WitnessFormat.h"
 #include "core/Enumerator.h"
 #include "core/Evaluator.h"
+#include "core/Log.h"
 #include "core/RelationAnalysis.h"
 #include "frontends/Litmus.h"
 
@@ -75,14 +77,37 @@ std::vector<std::string> witnessProblems(const core::Execution& execution, const
 
 void recheckWitness(const core::EventGraph& graph, const core::Execution& execution, const core::Model& model,
                     const CheckOptions& options, core::Verdict& verdict) {
+  auto start = Clock::now();
   verdict.witness = executionAsText(graph, execution);
   std::vector<std::string> problems = witnessProblems(execution, graph, model, options.property);
+  core::log::debug("witness re-check: {} by the evaluator in {:.1f} ms",
+                   problems.empty() ? "accepted" : "REJECTED", millisecondsSince(start));
   if (!problems.empty()) {
     std::string message = "internal error: the evaluator rejects the solver's witness:";
     for (const std::string& p : problems) message += "\n  " + p;
     throw WitnessRejected(message + "\nwitness:\n" + verdict.witness);
   }
   if (options.onWitness) options.onWitness(graph, execution);
+}
+
+void logGraphAndAnalysis(const core::EventGraph& graph, const core::RelationAnalysis& analysis, double ms) {
+  if (!core::log::enabled(core::log::Level::debug)) return;
+  core::log::debug("event graph: {} events in {} threads", graph.size(), graph.threads.size());
+  long may = 0, must = 0;
+  for (const core::RelationBounds& bounds : analysis.relations()) {
+    may += bounds.may.count();
+    must += bounds.must.count();
+  }
+  core::log::debug("relation analysis: {} may pairs, {} of them must, in {:.1f} ms", may, must, ms);
+}
+
+void logVerdict(const std::string& test, const CheckOptions& options, const core::Verdict& verdict) {
+  const core::PhaseTimes& t = verdict.times;
+  core::log::info(
+      "check {} ({}, bound {}): {} in {:.1f} ms (parse {:.1f}, analysis {:.1f}, encode {:.1f}, "
+      "solve {:.1f})",
+      test, core::propertyName(options.property), options.bound, core::resultName(verdict.result),
+      t.totalMs(), t.parseMs, t.analysisMs, t.encodeMs, t.solveMs);
 }
 
 }  // namespace
@@ -114,6 +139,7 @@ core::Verdict checkProgram(const core::Program& program, const core::Model& mode
   core::EventGraph graph = core::buildEventGraph(program, options.bound);
   core::RelationAnalysis analysis(model, graph);
   double analysisMs = millisecondsSince(start);
+  logGraphAndAnalysis(graph, analysis, analysisMs);
   encoders::DecideOptions decide{options.property, options.solver, options.progress, options.explain};
   encoders::Decision decision = encoders::decide(graph, analysis, model, decide);
   core::Verdict verdict = std::move(decision.verdict);
@@ -126,10 +152,12 @@ core::Verdict checkFile(const std::string& testPath, const core::Model& model, c
   auto start = Clock::now();
   core::Program program = loadProgramFile(testPath);
   double parseMs = millisecondsSince(start);
+  core::log::debug("parse: {} ({}) in {:.1f} ms", program.name, testPath, parseMs);
   core::Verdict verdict = checkProgram(program, model, options);
   verdict.times.parseMs = parseMs;
   verdict.testName = program.name;
   if (core::describe(options.property).showsCondition) verdict.condition = program.assertionText;
+  logVerdict(program.name, options, verdict);
   return verdict;
 }
 

@@ -8,7 +8,10 @@
 // (core::Evaluator.h), so the evidence is exactly what the model says about the execution.
 #include "check/WitnessExplain.h"
 
+#include <fmt/format.h>
+
 #include <deque>
+#include <iterator>
 #include <optional>
 #include <stdexcept>
 
@@ -110,12 +113,13 @@ class EdgeExplainer {
     out.push_back({text(id), y});  // one step, labelled with the expression
   }
 
-  std::string event(int e) const { return "e" + std::to_string(e) + " " + graph_.describe(e); }
+  std::string event(int e) const { return fmt::format("e{} {}", e, graph_.describe(e)); }
 
   // "    e1 ...\n      -[rf]-> e2 ...\n" for the path x, then each edge.
   std::string render(int x, const std::vector<Edge>& edges) const {
-    std::string text = "    " + event(x) + "\n";
-    for (const Edge& edge : edges) text += "      -[" + edge.label + "]-> " + event(edge.to) + "\n";
+    std::string text = fmt::format("    {}\n", event(x));
+    for (const Edge& edge : edges)
+      fmt::format_to(std::back_inserter(text), "      -[{}]-> {}\n", edge.label, event(edge.to));
     return text;
   }
 
@@ -240,12 +244,12 @@ std::string relationEvidence(const EdgeExplainer& explainer, const core::Evaluat
 std::string explainCheck(const core::Model& model, const core::EventGraph& graph,
                          const core::Evaluator& evaluator, const core::Axiom& axiom,
                          const std::string& headline, bool witnessed) {
-  std::string text = headline + " (" + (axiom.negated ? "~" : "") + kindName(axiom.kind) + ")";
-  if (!witnessed) return text + ": the relation is " + kindName(axiom.kind) + "\n";
+  std::string text = fmt::format("{} ({}{})", headline, axiom.negated ? "~" : "", kindName(axiom.kind));
+  if (!witnessed) return fmt::format("{}: the relation is {}\n", text, kindName(axiom.kind));
   const char* what = axiom.kind == core::AxiomKind::Acyclic       ? "cycle"
                      : axiom.kind == core::AxiomKind::Irreflexive ? "self pair"
                                                                   : "pair";
-  return text + " on this " + what + ":\n" + axiomEvidence(model, graph, evaluator, axiom);
+  return fmt::format("{} on this {}:\n{}", text, what, axiomEvidence(model, graph, evaluator, axiom));
 }
 
 }  // namespace
@@ -255,9 +259,9 @@ std::map<std::string, core::NodeId> resolveRelations(const core::Model& model,
   std::map<std::string, core::NodeId> relations;
   for (const std::string& name : names) {
     std::optional<core::NodeId> id = findNode(model, name);
-    if (!id) throw std::invalid_argument("the model defines no relation named '" + name + "'");
+    if (!id) throw std::invalid_argument(fmt::format("the model defines no relation named '{}'", name));
     if (model.node(*id).kind != core::Kind::Relation)
-      throw std::invalid_argument("'" + name + "' is a set, not a relation");
+      throw std::invalid_argument(fmt::format("'{}' is a set, not a relation", name));
     relations.emplace(name, *id);
   }
   return relations;
@@ -285,7 +289,7 @@ std::string axiomEvidence(const core::Model& model, const core::EventGraph& grap
   EdgeExplainer explainer(model, graph, evaluator);
   if (model.node(axiom.relation).kind == core::Kind::Set) {
     std::vector<int> events = evaluator.set(axiom.relation).elements();
-    return events.empty() ? "" : "    " + explainer.event(events.front()) + "\n";
+    return events.empty() ? "" : fmt::format("    {}\n", explainer.event(events.front()));
   }
   return relationEvidence(explainer, evaluator, axiom.relation, axiom.kind);
 }
@@ -295,8 +299,8 @@ std::vector<std::string> failedAxioms(const core::Model& model, const core::Even
   std::vector<std::string> texts;
   for (const core::Axiom& axiom : model.axioms) {
     if (!axiom.flagged && !evaluator.axiomHolds(axiom))
-      texts.push_back(
-          explainCheck(model, graph, evaluator, axiom, "axiom " + axiom.name + " fails", !axiom.negated));
+      texts.push_back(explainCheck(model, graph, evaluator, axiom, fmt::format("axiom {} fails", axiom.name),
+                                   !axiom.negated));
   }
   return texts;
 }
@@ -306,8 +310,8 @@ std::vector<std::string> firedFlags(const core::Model& model, const core::EventG
   std::vector<std::string> texts;
   for (const core::Axiom& axiom : model.axioms) {
     if (axiom.flagged && evaluator.axiomHolds(axiom))
-      texts.push_back(
-          explainCheck(model, graph, evaluator, axiom, "flag " + axiom.name + " fires", axiom.negated));
+      texts.push_back(explainCheck(model, graph, evaluator, axiom, fmt::format("flag {} fires", axiom.name),
+                                   axiom.negated));
   }
   return texts;
 }

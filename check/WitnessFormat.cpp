@@ -4,6 +4,8 @@
 // red, co blue, fr orange, and any extra relations in other colours with their names as labels.
 #include "check/WitnessFormat.h"
 
+#include <fmt/format.h>
+
 #include <sstream>
 
 namespace catcheck::check {
@@ -20,17 +22,15 @@ std::string tagList(const core::Event& e) {
 
 std::string eventLabel(const core::EventGraph& graph, const core::Execution& execution, int id) {
   const core::Event& e = graph.event(id);
-  std::ostringstream out;
-  out << "e" << id << " " << graph.describe(id);
+  std::string value;
   if (e.isMemory())
-    out << (e.kind == core::EventKind::Read ? "  reads " : "  writes ")
-        << execution.value[static_cast<size_t>(id)];
-  out << "  {" << tagList(e) << "}";
-  return out.str();
+    value = fmt::format("  {} {}", e.kind == core::EventKind::Read ? "reads" : "writes",
+                        execution.value[static_cast<size_t>(id)]);
+  return fmt::format("e{} {}{}  {{{}}}", id, graph.describe(id), value, tagList(e));
 }
 
 void printEdges(std::ostringstream& out, const char* name, const core::PairSet& pairs) {
-  pairs.forEach([&](int a, int b) { out << "  " << name << ": e" << a << " -> e" << b << "\n"; });
+  pairs.forEach([&](int a, int b) { out << fmt::format("  {}: e{} -> e{}\n", name, a, b); });
 }
 
 core::PairSet fromReads(const core::Execution& execution) {
@@ -59,11 +59,11 @@ std::string executionAsText(const core::EventGraph& graph, const core::Execution
   for (size_t t = 0; t < execution.finalRegisters.size(); ++t) {
     const core::Thread& thread = program.threads[t];
     for (size_t r = 0; r < execution.finalRegisters[t].size(); ++r) {
-      out << " " << thread.name << ":" << thread.registerNames[r] << "=" << execution.finalRegisters[t][r];
+      out << fmt::format(" {}:{}={}", thread.name, thread.registerNames[r], execution.finalRegisters[t][r]);
     }
   }
   for (size_t m = 0; m < execution.finalMemory.size(); ++m)
-    out << " " << program.memory[m].name << "=" << execution.finalMemory[m];
+    out << fmt::format(" {}={}", program.memory[m].name, execution.finalMemory[m]);
   out << "\n";
   return out.str();
 }
@@ -76,7 +76,7 @@ std::string executionAsDot(const core::EventGraph& graph, const core::Execution&
     std::string label = eventLabel(graph, execution, e);
     std::string escaped;
     for (char c : label) escaped += c == '"' ? std::string("\\\"") : std::string(1, c);
-    out << "    e" << e << " [label=\"" << escaped << "\"];\n";
+    out << fmt::format("    e{} [label=\"{}\"];\n", e, escaped);
   };
   out << "  subgraph cluster_init {\n    label=\"init\";\n";
   for (const core::Event& e : graph.events) {
@@ -84,14 +84,14 @@ std::string executionAsDot(const core::EventGraph& graph, const core::Execution&
   }
   out << "  }\n";
   for (const core::UnrolledThread& thread : graph.threads) {
-    out << "  subgraph cluster_P" << thread.thread << " {\n    label=\""
-        << graph.program->threads[static_cast<size_t>(thread.thread)].name << "\";\n";
+    out << fmt::format("  subgraph cluster_P{} {{\n    label=\"{}\";\n", thread.thread,
+                       graph.program->threads[static_cast<size_t>(thread.thread)].name);
     int previous = -1;
     for (const core::Step& step : thread.steps) {
       for (int e : step.events) {
         if (!execution.executed.has(e)) continue;
         node(e);
-        if (previous >= 0) out << "    e" << previous << " -> e" << e << " [label=\"po\"];\n";
+        if (previous >= 0) out << fmt::format("    e{} -> e{} [label=\"po\"];\n", previous, e);
         previous = e;
       }
     }
@@ -99,8 +99,8 @@ std::string executionAsDot(const core::EventGraph& graph, const core::Execution&
   }
   auto edges = [&](const std::string& name, const core::PairSet& pairs, const char* colour) {
     pairs.forEach([&](int a, int b) {
-      out << "  e" << a << " -> e" << b << " [label=\"" << name << "\", color=" << colour
-          << ", fontcolor=" << colour << "];\n";
+      out << fmt::format("  e{} -> e{} [label=\"{}\", color={}, fontcolor={}];\n", a, b, name, colour,
+                         colour);
     });
   };
   edges("rf", execution.rf, "red");

@@ -1,6 +1,7 @@
 # Finds the Debian 12 packages catcheck builds against (installed by .ci/setup).
 find_package(Threads REQUIRED)
 find_package(fmt REQUIRED)
+find_package(spdlog REQUIRED)  # Debian's build uses the external fmt (SPDLOG_FMT_EXTERNAL)
 find_package(CLI11 REQUIRED)
 find_package(nlohmann_json REQUIRED)
 find_package(GTest REQUIRED)

@@ -19,6 +19,8 @@ class RelationAnalysis {
   const RelationBounds& relation(core::NodeId id) const { return relations_.at(static_cast<size_t>(id)); }
   const SetBounds& set(core::NodeId id) const { return sets_.at(static_cast<size_t>(id)); }
   const RelationBounds& recursive(int index) const { return recursiveValues_.at(static_cast<size_t>(index)); }
+  // The bounds of every relation node (indexed by NodeId; empty for the other nodes), for statistics.
+  const std::vector<RelationBounds>& relations() const { return relations_; }
 
  private:
   void evaluateComponent(const DefinitionComponent& component);

@@ -2,13 +2,18 @@
 // program, the memory and every non-flagged axiom, assert the filter, then ask for a property violation
 // (or, for `exists`, a witness). If there is none, ask again whether any loop bound can be reached: yes
 // gives UNKNOWN, never PASS. Each question gets a fresh solver instance: cvc5 1.0.3 is much slower in
-// incremental mode. A satisfying answer's execution is extracted here and re-checked by check/.
+// incremental mode. A satisfying answer's execution is extracted here and re-checked by check/. Each
+// encoding and each solver answer is logged at debug level with its time (core/Log.h).
 #include "encoders/Checker.h"
 
+#include <fmt/format.h>
+
 #include <chrono>
+#include <iterator>
 #include <stdexcept>
 
 #include "core/EventGraph.h"
+#include "core/Log.h"
 #include "core/RelationAnalysis.h"
 #include "encoders/EncodingContext.h"
 #include "encoders/ExecutionExtractor.h"
@@ -149,7 +154,7 @@ void explainFlag(Query& query, const core::Model& model, const core::RelationAna
     verdict.firedFlag = axiom.name;
     analysis.relation(axiom.relation).may.forEach([&](int a, int b) {
       if (verdict.firedPair.empty() && query.value(query.relations().edge(axiom.relation, a, b))) {
-        verdict.firedPair = graph.describe(a) + "  and  " + graph.describe(b);
+        verdict.firedPair = fmt::format("{}  and  {}", graph.describe(a), graph.describe(b));
       }
     });
     return;
@@ -167,16 +172,17 @@ std::string describeStuckThreads(Query& query) {
     for (const StuckCase& c : ctx.threads[t].stuckCases) {
       if (ctx.f.isFalse(c.taken) || !query.value(c.taken)) continue;
       const core::Iteration& it = thread.iterations[static_cast<size_t>(c.iteration)];
-      text += name + " " + (c.spin ? "spins forever" : "repeats a side-effecting iteration forever") +
-              " in the loop at " + thread.steps[static_cast<size_t>(it.first)].instruction->location.str() +
-              ", reading";
+      fmt::format_to(std::back_inserter(text), "{} {} in the loop at {}, reading", name,
+                     c.spin ? "spins forever" : "repeats a side-effecting iteration forever",
+                     thread.steps[static_cast<size_t>(it.first)].instruction->location.str());
       for (int s = it.first; s <= it.last; ++s) {
         for (int e : thread.steps[static_cast<size_t>(s)].events) {
           if (ctx.graph.event(e).kind != core::EventKind::Read ||
               !query.value(ctx.exec[static_cast<size_t>(e)]))
             continue;
-          text += " [" + thread.steps[static_cast<size_t>(s)].instruction->text + " = " +
-                  std::to_string(ctx.f.backend().intValue(ctx.value[static_cast<size_t>(e)])) + "]";
+          fmt::format_to(std::back_inserter(text), " [{} = {}]",
+                         thread.steps[static_cast<size_t>(s)].instruction->text,
+                         ctx.f.backend().intValue(ctx.value[static_cast<size_t>(e)]));
         }
       }
       text += "\n";
@@ -186,12 +192,28 @@ std::string describeStuckThreads(Query& query) {
       int e = step.events.front();
       bool reached = query.value(ctx.threads[t].reached[static_cast<size_t>(ctx.graph.event(e).step)]);
       if (reached && !query.value(ctx.exec[static_cast<size_t>(e)])) {
-        text += name + " is blocked forever at " + step.instruction->text + " (" +
-                step.instruction->location.str() + ")\n";
+        fmt::format_to(std::back_inserter(text), "{} is blocked forever at {} ({})\n", name,
+                       step.instruction->text, step.instruction->location.str());
       }
     }
   }
   return text;
+}
+
+const char* answerName(SatResult answer) {
+  switch (answer) {
+    case SatResult::Sat:
+      return "SAT";
+    case SatResult::Unsat:
+      return "UNSAT";
+    default:
+      return "no answer";
+  }
+}
+
+void logEncodeAndSolve(const char* question, double encodeMs, SatResult answer, double solveMs) {
+  core::log::debug("encode ({}): {:.1f} ms", question, encodeMs);
+  core::log::debug("solve ({}): {} in {:.1f} ms", question, answerName(answer), solveMs);
 }
 
 bool hasBoundJump(const core::EventGraph& graph) {
@@ -216,10 +238,13 @@ Decision decide(const core::EventGraph& graph, const core::RelationAnalysis& ana
   solverOptions.produceModels = options.explain;
   Query first(graph, analysis, model, solverOptions, options.progress);
   Term goal = propertyFormula(first.context(), first.relations(), model, program, options.property);
-  verdict.times.encodeMs += millisecondsSince(start);
+  double encodeMs = millisecondsSince(start);
   start = Clock::now();
   SatResult answer = first.solve(goal);
-  verdict.times.solveMs += millisecondsSince(start);
+  double solveMs = millisecondsSince(start);
+  verdict.times.encodeMs += encodeMs;
+  verdict.times.solveMs += solveMs;
+  logEncodeAndSolve(core::propertyName(options.property), encodeMs, answer, solveMs);
   if (answer == SatResult::Sat) {
     verdict.result = question.satMeansPass ? core::Result::Pass : core::Result::Fail;
     verdict.explanation = question.satExplanation;
@@ -237,10 +262,13 @@ Decision decide(const core::EventGraph& graph, const core::RelationAnalysis& ana
   }
   start = Clock::now();
   Query second(graph, analysis, model, options.solver, options.progress);
-  verdict.times.encodeMs += millisecondsSince(start);
+  encodeMs = millisecondsSince(start);
   start = Clock::now();
   SatResult boundAnswer = second.solve(second.context().boundReached);
-  verdict.times.solveMs += millisecondsSince(start);
+  solveMs = millisecondsSince(start);
+  verdict.times.encodeMs += encodeMs;
+  verdict.times.solveMs += solveMs;
+  logEncodeAndSolve("loop bound reached", encodeMs, boundAnswer, solveMs);
   if (boundAnswer == SatResult::Sat) {
     verdict.result = core::Result::Unknown;
     verdict.explanation = "a loop bound is reachable: increase --bound";

@@ -3,6 +3,8 @@
 // verdict. A row whose property is not implemented is skipped with that reason and never counted as passed;
 // a row past its deadline is a timeout (killed by the parent, or stopped by the solver's own per-query
 // limit); bad input, a crash or running out of memory makes an Error row. None of them stops the run.
+// Logged (core/Log.h): the models loaded and the rows to run at info level, each row's end at info level
+// (a timeout or an error at warn level).
 #include "runner/BulkRun.h"
 
 #include <algorithm>
@@ -16,8 +18,10 @@
 #include <mutex>
 
 #include "cat/Parser.h"
+#include "core/Log.h"
 #include "core/SourceLocation.h"
 #include "frontends/Litmus.h"
+#include "runner/RunSummary.h"
 #include "runner/WorkerPool.h"
 
 namespace catcheck::runner {
@@ -26,6 +30,7 @@ namespace {
 std::map<std::string, core::Model> loadModels(const std::vector<runner::ManifestRow>& rows,
                                               const std::string& folder,
                                               std::map<std::string, std::string>& failures) {
+  auto start = std::chrono::steady_clock::now();
   std::map<std::string, core::Model> models;
   for (const runner::ManifestRow& row : rows) {
     if (models.count(row.model) != 0 || failures.count(row.model) != 0 || !row.skipReason.empty()) continue;
@@ -33,8 +38,12 @@ std::map<std::string, core::Model> loadModels(const std::vector<runner::Manifest
       models.emplace(row.model, cat::loadModel((std::filesystem::path(folder) / row.model).string()));
     } catch (const core::InputError& e) {
       failures[row.model] = e.what();
+      core::log::warn("model {} failed to load: {}", row.model, e.what());
     }
   }
+  core::log::info(
+      "models loaded: {} from {} ({} failed) in {:.1f} ms", models.size(), folder, failures.size(),
+      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
   return models;
 }
 
@@ -128,6 +137,15 @@ RowOutcome outcomeOf(const runner::ManifestRow& row, const TaskResult& result) {
   return outcome;
 }
 
+void logRowEnd(const RowOutcome& o) {
+  bool ran = o.status == RowStatus::Agree || o.status == RowStatus::Differs;
+  bool bad = o.status == RowStatus::Timeout || o.status == RowStatus::Error;
+  core::log::logger().log(bad ? core::log::Level::warn : core::log::Level::info,
+                          "row {}: {}{} in {:.1f} ms{}{}", rowName(o.row), statusLabel(o.status),
+                          ran ? fmt::format(" (verdict {})", core::resultName(o.verdict.result)) : "",
+                          o.wallMs, o.message.empty() ? "" : ": ", o.message);
+}
+
 // A row that is decided without running: skipped by its manifest, or its model failed to load.
 bool decideWithoutRunning(const std::map<std::string, std::string>& modelFailures, RowOutcome& outcome) {
   if (!outcome.row.skipReason.empty()) {
@@ -163,9 +181,16 @@ std::vector<RowOutcome> runManifestRows(const std::vector<runner::ManifestRow>& 
   };
   WorkerCallbacks workerCallbacks{[&](size_t k, const TaskResult& result) {
                                     outcomes[toRun[k]] = outcomeOf(rows[toRun[k]], result);
+                                    logRowEnd(outcomes[toRun[k]]);
                                     if (callbacks.onDone) callbacks.onDone(outcomes[toRun[k]]);
                                   },
                                   callbacks.onTick};
+  core::log::info(
+      "rows to run: {} of {} ({} decided without running) on {} worker processes, timeout {} s, memory cap "
+      "{} MB",
+      toRun.size(), rows.size(), rows.size() - toRun.size(),
+      std::min(static_cast<size_t>(std::max(options.jobs, 1)), toRun.size()), options.timeoutSeconds,
+      options.memoryMb);
   runInWorkers(toRun.size(), options.jobs, {options.timeoutSeconds, options.memoryMb}, task, workerCallbacks);
   return outcomes;
 }

@@ -4,11 +4,14 @@
 // outcome, a race or a hang: if both did, the verdicts would agree), and that model's solver returns it.
 // The concrete evaluator then judges the execution under the other model: which of its axioms fail, with
 // the cycle or pair that breaks each (WitnessExplain.h), or, when it is consistent there too, which flags
-// fire. Tests run on a pool of worker threads, as checks share nothing but the read-only models.
+// fire. Tests run on a pool of worker threads, as checks share nothing but the read-only models. Logged
+// (core/Log.h): the tests to run at info level, each test's end at info level (bad input or a solver that
+// gave up at warn level), the search for the witness of a differing verdict at debug level.
 #include "runner/Diff.h"
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <filesystem>
 #include <set>
 #include <thread>
@@ -16,6 +19,7 @@
 
 #include "check/WitnessExplain.h"
 #include "core/Evaluator.h"
+#include "core/Log.h"
 #include "core/SourceLocation.h"
 #include "runner/BulkRun.h"
 
@@ -78,6 +82,7 @@ std::optional<DiffWitness> findWitness(const core::Model* models[2], const DiffT
     check.onWitness = [&](const core::EventGraph& graph, const core::Execution& execution) {
       witness = judge(models, own, test.property, graph, execution);
     };
+    core::log::debug("diff {}: looking for the witness under model {}", test.name, own + 1);
     core::Verdict verdict = check::checkFile(test.path, *models[own], check);
     if (witness) {
       witness->execution = verdict.witness;
@@ -87,7 +92,32 @@ std::optional<DiffWitness> findWitness(const core::Model* models[2], const DiffT
   return witness;
 }
 
+const char* statusText(DiffStatus status) {
+  switch (status) {
+    case DiffStatus::Same:
+      return "same";
+    case DiffStatus::Differs:
+      return "DIFFERS";
+    case DiffStatus::Skipped:
+      return "skipped";
+    case DiffStatus::BadInput:
+      return "bad input";
+    case DiffStatus::GaveUp:
+      return "gave up";
+  }
+  return "?";
+}
+
+void logTestEnd(const DiffOutcome& o, double ms) {
+  bool failed = o.status == DiffStatus::BadInput || o.status == DiffStatus::GaveUp;
+  core::log::logger().log(failed ? core::log::Level::warn : core::log::Level::info,
+                          "diff {}: {} ({} vs {}) in {:.1f} ms{}{}", o.test.name, statusText(o.status),
+                          core::resultName(o.results[0]), core::resultName(o.results[1]), ms,
+                          o.message.empty() ? "" : ": ", o.message);
+}
+
 DiffOutcome diffOne(const core::Model* models[2], const DiffTest& test, const DiffOptions& options) {
+  auto start = std::chrono::steady_clock::now();
   DiffOutcome outcome;
   outcome.test = test;
   try {
@@ -105,6 +135,8 @@ DiffOutcome diffOne(const core::Model* models[2], const DiffTest& test, const Di
     outcome.status = DiffStatus::GaveUp;
     outcome.message = e.what();
   }
+  logTestEnd(outcome,
+             std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
   return outcome;
 }
 
@@ -147,13 +179,14 @@ std::vector<DiffOutcome> diffModels(const core::Model& first, const core::Model&
                                     const std::vector<DiffTest>& tests, const DiffOptions& options) {
   const core::Model* models[2] = {&first, &second};
   std::vector<DiffOutcome> outcomes(tests.size());
+  int threads = std::max(1, std::min<int>(std::max(options.jobs, 1), static_cast<int>(tests.size())));
+  core::log::info("diff: {} tests on {} threads", tests.size(), threads);
   std::atomic<size_t> next{0};
   auto worker = [&] {
     for (size_t i = next++; i < tests.size(); i = next++) outcomes[i] = diffOne(models, tests[i], options);
   };
   std::vector<std::thread> pool;
-  for (int j = 1; j < std::min<int>(std::max(options.jobs, 1), static_cast<int>(tests.size())); ++j)
-    pool.emplace_back(worker);
+  for (int j = 1; j < threads; ++j) pool.emplace_back(worker);
   worker();
   for (std::thread& t : pool) t.join();
   return outcomes;

@@ -5,11 +5,11 @@
 // `catcheck run --expected` both read.
 #include "runner/RunReports.h"
 
+#include <fmt/format.h>
+
 #include <filesystem>
 #include <fstream>
-#include <iomanip>
 #include <nlohmann/json.hpp>
-#include <sstream>
 
 #include "core/SourceLocation.h"
 #include "runner/RunSummary.h"
@@ -106,35 +106,32 @@ std::string xmlEscaped(const std::string& text) {
 }
 
 std::string seconds(double ms) {
-  std::ostringstream text;
-  text << std::fixed << std::setprecision(3) << ms / 1000;
-  return text.str();
+  return fmt::format("{:.3f}", ms / 1000);
 }
 
 std::string counts(const StatusCounts& c) {
-  return "tests=\"" + std::to_string(c.rows()) + "\" failures=\"" + std::to_string(c.differs) +
-         "\" errors=\"" + std::to_string(c.timeout + c.error) + "\" skipped=\"" + std::to_string(c.skipped) +
-         "\"";
+  return fmt::format(R"(tests="{}" failures="{}" errors="{}" skipped="{}")", c.rows(), c.differs,
+                     c.timeout + c.error, c.skipped);
 }
 
 void writeTestcase(std::ostream& out, const RowOutcome& o) {
-  out << "    <testcase classname=\"" << xmlEscaped(o.row.suite) << "\" name=\"" << xmlEscaped(rowName(o.row))
-      << "\" time=\"" << seconds(o.wallMs) << "\"";
+  out << fmt::format(R"(    <testcase classname="{}" name="{}" time="{}")", xmlEscaped(o.row.suite),
+                     xmlEscaped(rowName(o.row)), seconds(o.wallMs));
   std::string message = xmlEscaped(o.message);
   switch (o.status) {
     case RowStatus::Agree:
       out << "/>\n";
       return;
     case RowStatus::Differs:
-      out << ">\n      <failure type=\"DIFFERS\" message=\"expected " << core::resultName(o.row.expected)
-          << ", got " << core::resultName(o.verdict.result) << "\"/>\n";
+      out << fmt::format(">\n      <failure type=\"DIFFERS\" message=\"expected {}, got {}\"/>\n",
+                         core::resultName(o.row.expected), core::resultName(o.verdict.result));
       break;
     case RowStatus::Timeout:
     case RowStatus::Error:
-      out << ">\n      <error type=\"" << statusLabel(o.status) << "\" message=\"" << message << "\"/>\n";
+      out << fmt::format(">\n      <error type=\"{}\" message=\"{}\"/>\n", statusLabel(o.status), message);
       break;
     case RowStatus::Skipped:
-      out << ">\n      <skipped message=\"" << message << "\"/>\n";
+      out << fmt::format(">\n      <skipped message=\"{}\"/>\n", message);
       break;
   }
   out << "    </testcase>\n";
@@ -157,8 +154,8 @@ std::string expectedLine(const RowOutcome& o, const std::string& root) {
   bool ran = o.status == RowStatus::Agree || o.status == RowStatus::Differs;
   if (ran && o.verdict.result != core::Result::Unknown)
     return path + (o.verdict.result == core::Result::Pass ? ",1" : ",0");
-  if (ran) return "// " + path + ": UNKNOWN (" + oneLine(o.verdict.explanation) + ")";
-  return "// " + path + ": " + statusLabel(o.status) + " (" + oneLine(o.message) + ")";
+  if (ran) return fmt::format("// {}: UNKNOWN ({})", path, oneLine(o.verdict.explanation));
+  return fmt::format("// {}: {} ({})", path, statusLabel(o.status), oneLine(o.message));
 }
 
 }  // namespace
@@ -177,11 +174,11 @@ void writeJsonReport(const std::string& path, const std::vector<RowOutcome>& out
 void writeJunitReport(const std::string& path, const std::vector<RowOutcome>& outcomes, double wallMs) {
   std::ofstream out = openReport(path);
   out << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
-  out << "<testsuites name=\"catcheck run\" " << counts(countStatuses(outcomes)) << " time=\""
-      << seconds(wallMs) << "\">\n";
+  out << fmt::format("<testsuites name=\"catcheck run\" {} time=\"{}\">\n", counts(countStatuses(outcomes)),
+                     seconds(wallMs));
   for (const SuiteSummary& s : summarizeSuites(outcomes)) {
-    out << "  <testsuite name=\"" << xmlEscaped(s.suite) << "\" " << counts(s.counts) << " time=\""
-        << seconds(s.wallMs) << "\">\n";
+    out << fmt::format("  <testsuite name=\"{}\" {} time=\"{}\">\n", xmlEscaped(s.suite), counts(s.counts),
+                       seconds(s.wallMs));
     for (const RowOutcome& o : outcomes) {
       if (o.row.suite == s.suite) writeTestcase(out, o);
     }
@@ -195,10 +192,11 @@ void writeExpectedCsv(const std::string& path, const std::vector<RowOutcome>& ou
   std::ofstream out = openReport(path);
   if (!outcomes.empty()) {
     const runner::ManifestRow& row = outcomes.front().row;
-    out << "// written by catcheck run: suite " << row.suite << ", model " << row.model << ", property "
-        << row.property << ", bound " << row.bound
-        << (row.progress.empty() ? "" : ", progress " + row.progress) << "; paths relative to "
-        << std::filesystem::weakly_canonical(root).generic_string() << "\n";
+    out << fmt::format(
+        "// written by catcheck run: suite {}, model {}, property {}, bound {}{}; paths relative to {}\n",
+        row.suite, row.model, row.property, row.bound,
+        row.progress.empty() ? "" : ", progress " + row.progress,
+        std::filesystem::weakly_canonical(root).generic_string());
   }
   for (const RowOutcome& o : outcomes) out << expectedLine(o, root) << "\n";
 }

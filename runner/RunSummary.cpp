@@ -4,8 +4,9 @@
 // format scripts and tests rely on.
 #include "runner/RunSummary.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
-#include <iomanip>
 #include <map>
 
 namespace catcheck::runner {
@@ -36,10 +37,8 @@ SuiteSummary summarize(const std::string& name, const std::vector<const RowOutco
 
 void printTableRow(std::ostream& out, size_t width, const SuiteSummary& s) {
   const StatusCounts& c = s.counts;
-  out << std::left << std::setw(static_cast<int>(width)) << s.suite << std::right << std::setw(7) << c.rows()
-      << std::setw(7) << c.agree << std::setw(8) << c.differs << std::setw(9) << c.timeout << std::setw(7)
-      << c.error << std::setw(9) << c.skipped << std::fixed << std::setprecision(2) << std::setw(10)
-      << s.wallMs / 1000 << std::setprecision(1) << std::setw(11) << s.medianMs << "\n";
+  out << fmt::format("{:<{}}{:>7}{:>7}{:>8}{:>9}{:>7}{:>9}{:>10.2f}{:>11.1f}\n", s.suite, width, c.rows(),
+                     c.agree, c.differs, c.timeout, c.error, c.skipped, s.wallMs / 1000, s.medianMs);
 }
 
 void printSuiteTable(std::ostream& out, const std::vector<RowOutcome>& outcomes) {
@@ -49,13 +48,9 @@ void printSuiteTable(std::ostream& out, const std::vector<RowOutcome>& outcomes)
   if (suites.size() > 1) suites.push_back(summarize("all", all));
   size_t width = 6;
   for (const SuiteSummary& s : suites) width = std::max(width, s.suite.size() + 2);
-  std::ios_base::fmtflags flags = out.flags();
-  std::streamsize precision = out.precision();
-  out << std::left << std::setw(static_cast<int>(width)) << "suite"
-      << "   rows  agree  differ  timeout  error  skipped    wall s  median ms\n";
+  out << fmt::format("{:<{}}   rows  agree  differ  timeout  error  skipped    wall s  median ms\n", "suite",
+                     width);
   for (const SuiteSummary& s : suites) printTableRow(out, width, s);
-  out.flags(flags);
-  out.precision(precision);
 }
 
 }  // namespace
@@ -97,7 +92,7 @@ const char* statusLabel(RowStatus status) {
 }
 
 std::string rowName(const runner::ManifestRow& row) {
-  return row.test + " [" + row.model + ", " + row.property + "]";
+  return fmt::format("{} [{}, {}]", row.test, row.model, row.property);
 }
 
 StatusCounts countStatuses(const std::vector<RowOutcome>& outcomes) {
@@ -121,10 +116,10 @@ std::vector<SuiteSummary> summarizeSuites(const std::vector<RowOutcome>& outcome
 
 void printRowIfNotAgreeing(std::ostream& out, const RowOutcome& o) {
   if (o.status == RowStatus::Agree) return;
-  out << std::left << std::setw(9) << statusLabel(o.status) << o.row.suite << " " << rowName(o.row) << ": ";
+  out << fmt::format("{:<9}{} {}: ", statusLabel(o.status), o.row.suite, rowName(o.row));
   if (o.status == RowStatus::Differs) {
-    out << "expected " << core::resultName(o.row.expected) << ", got " << core::resultName(o.verdict.result)
-        << "\n";
+    out << fmt::format("expected {}, got {}\n", core::resultName(o.row.expected),
+                       core::resultName(o.verdict.result));
   } else {
     out << o.message << "\n";
   }
@@ -134,8 +129,8 @@ bool printRunSummary(std::ostream& out, const std::vector<RowOutcome>& outcomes)
   StatusCounts counts = countStatuses(outcomes);
   bool severalSuites = summarizeSuites(outcomes).size() > 1;
   if (severalSuites || counts.agree != counts.rows()) printSuiteTable(out, outcomes);
-  out << counts.agree << " passed, " << counts.failed() << " failed";
-  if (counts.skipped > 0) out << ", " << counts.skipped << " skipped";
+  out << fmt::format("{} passed, {} failed", counts.agree, counts.failed());
+  if (counts.skipped > 0) out << fmt::format(", {} skipped", counts.skipped);
   out << "\n";
   return counts.failed() == 0;
 }

@@ -7,7 +7,9 @@
 // a Unix socket pair in messages `<length>\n<tag><fields>`, each field `<length>:<bytes>`: the parent sends
 // T(task number), the worker answers R(result fields) or F(failure text). Workers leave with _exit, so the
 // parent's buffered output and static destructors never run twice. The parent waits with poll() on the
-// sockets of busy workers, which also gives it the ticks for a progress display.
+// sockets of busy workers, which also gives it the ticks for a progress display. Logged at debug level
+// (core/Log.h): each worker started or replaced, killed at a deadline or lost, and each task's end (the
+// runner logs the row's status); the log is flushed before each fork so no buffered line is written twice.
 #include "runner/WorkerPool.h"
 
 #include <poll.h>
@@ -26,6 +28,8 @@
 #include <new>
 #include <sstream>
 #include <string_view>
+
+#include "core/Log.h"
 
 namespace catcheck::runner {
 namespace {
@@ -230,6 +234,7 @@ class Pool {
       return false;
     }
     pid_t parent = getpid();
+    core::log::flush();
     pid_t pid = fork();
     if (pid == 0) {
       close(sockets[0]);
@@ -245,7 +250,17 @@ class Pool {
     workers_.emplace_back();
     workers_.back().pid = pid;
     workers_.back().socket = sockets[0];
+    logSpawn(pid);
     return true;
+  }
+
+  void logSpawn(pid_t pid) {
+    if (lost_ > replaced_) {
+      ++replaced_;
+      core::log::debug("worker {} started, replacing one that was killed or failed", pid);
+    } else {
+      core::log::debug("worker {} started", pid);
+    }
   }
 
   // False if the worker is gone (it is then buried and the task stays for another one).
@@ -291,7 +306,10 @@ class Pool {
   void receiveFrom(Worker& w) {
     if (!receiveSome(w.socket, w.received)) {
       int status = bury(w);
-      end(w, failure(TaskResult::End::Failed, describeExit(status, limits_.memoryMb)));
+      ++lost_;
+      std::string why = describeExit(status, limits_.memoryMb);
+      core::log::debug("worker {} lost on task {}: {}", w.pid, w.task, why);
+      end(w, failure(TaskResult::End::Failed, why));
       return;
     }
     std::string body;
@@ -303,8 +321,10 @@ class Pool {
       if (!w.busy || Clock::now() < w.deadline) continue;
       kill(w.pid, SIGKILL);
       bury(w);
+      ++lost_;
       std::ostringstream why;
       why << "no result within " << limits_.timeoutSeconds << " s";
+      core::log::debug("worker {} killed on task {}: {}", w.pid, w.task, why.str());
       end(w, failure(TaskResult::End::TimedOut, why.str()));
     }
   }
@@ -329,6 +349,7 @@ class Pool {
     w.busy = false;
     result.startMs = millisecondsBetween(runStart_, w.start);
     result.wallMs = millisecondsBetween(w.start, Clock::now());
+    core::log::debug("task {} ended on worker {} after {:.1f} ms", w.task, w.pid, result.wallMs);
     if (callbacks_.onEnd) callbacks_.onEnd(w.task, result);
   }
 
@@ -338,6 +359,7 @@ class Pool {
   Clock::time_point runStart_ = Clock::now();
   std::vector<Worker> workers_;
   size_t next_ = 0;
+  size_t lost_ = 0, replaced_ = 0;  // workers killed or dead mid-task; new ones started in their place
 };
 
 }  // namespace

@@ -6,13 +6,17 @@
 // 0 when every test ran and nothing differs.
 #include "tools/DiffCommand.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <filesystem>
-#include <iomanip>
 #include <iostream>
+#include <iterator>
+#include <string_view>
 #include <thread>
 
 #include "cat/Parser.h"
+#include "core/Log.h"
 #include "runner/Diff.h"
 
 namespace catcheck::tools {
@@ -42,11 +46,10 @@ void printTable(std::ostream& out, const std::vector<const DiffOutcome*>& rows,
   size_t width = 4;
   for (const DiffOutcome* o : rows) width = std::max(width, o->test.name.size());
   size_t resultWidth = std::max<size_t>(labels[0].size(), 7) + 2;
-  out << std::left << std::setw(static_cast<int>(width + 2)) << "test"
-      << std::setw(static_cast<int>(resultWidth)) << labels[0] << labels[1] << "\n";
+  out << fmt::format("{:<{}}{:<{}}{}\n", "test", width + 2, labels[0], resultWidth, labels[1]);
   for (const DiffOutcome* o : rows) {
-    out << std::setw(static_cast<int>(width + 2)) << o->test.name << std::setw(static_cast<int>(resultWidth))
-        << core::resultName(o->results[0]) << core::resultName(o->results[1]) << "\n";
+    out << fmt::format("{:<{}}{:<{}}{}\n", o->test.name, width + 2, core::resultName(o->results[0]),
+                       resultWidth, core::resultName(o->results[1]));
   }
 }
 
@@ -56,7 +59,8 @@ std::string indented(const std::string& text, const std::string& prefix) {
   while (start < text.size()) {
     size_t end = text.find('\n', start);
     if (end == std::string::npos) end = text.size();
-    result += prefix + text.substr(start, end - start) + "\n";
+    fmt::format_to(std::back_inserter(result), "{}{}\n", prefix,
+                   std::string_view(text).substr(start, end - start));
     start = end + 1;
   }
   return result;
@@ -65,7 +69,7 @@ std::string indented(const std::string& text, const std::string& prefix) {
 // What the other model says about the witness execution (and, for races, which of its flags fire).
 void printJudgement(std::ostream& out, const runner::DiffWitness& w, const std::string& otherLabel,
                     core::Property property) {
-  out << "Under " << otherLabel << ":\n";
+  out << fmt::format("Under {}:\n", otherLabel);
   for (const std::string& text : w.rejection) out << indented(text, "  ");
   if (!w.rejection.empty()) return;
   out << "  every axiom holds (the execution is consistent)";
@@ -78,15 +82,14 @@ void printJudgement(std::ostream& out, const runner::DiffWitness& w, const std::
 }
 
 void printWitness(std::ostream& out, const DiffOutcome& o, const std::vector<std::string>& labels) {
-  out << "\n"
-      << o.test.name << ": " << labels[0] << " " << core::resultName(o.results[0]) << ", " << labels[1] << " "
-      << core::resultName(o.results[1]) << "\n";
+  out << fmt::format("\n{}: {} {}, {} {}\n", o.test.name, labels[0], core::resultName(o.results[0]),
+                     labels[1], core::resultName(o.results[1]));
   if (!o.witness) {
     out << "No witness: neither verdict comes from an execution (UNKNOWN: a loop bound was reachable)\n";
     return;
   }
   const runner::DiffWitness& w = *o.witness;
-  out << "Execution found under " << labels[static_cast<size_t>(w.model)] << ":\n"
+  out << fmt::format("Execution found under {}:\n", labels[static_cast<size_t>(w.model)])
       << indented(w.execution, "  ");
   for (const std::string& text : w.ownFlags) out << indented(text, "  ");
   printJudgement(out, w, labels[static_cast<size_t>(1 - w.model)], o.test.property);
@@ -99,13 +102,13 @@ int printSummary(std::ostream& out, const std::vector<DiffOutcome>& outcomes) {
     badInput += o.status == DiffStatus::BadInput;
     gaveUp += o.status == DiffStatus::GaveUp;
     skipped += o.status == DiffStatus::Skipped;
-    if (o.status == DiffStatus::Skipped) out << "SKIPPED  " << o.test.name << ": " << o.message << "\n";
+    if (o.status == DiffStatus::Skipped) out << fmt::format("SKIPPED  {}: {}\n", o.test.name, o.message);
     if (o.status == DiffStatus::BadInput || o.status == DiffStatus::GaveUp)
-      out << "ERROR    " << o.test.name << ": " << o.message << "\n";
+      out << fmt::format("ERROR    {}: {}\n", o.test.name, o.message);
   }
-  out << outcomes.size() << " tests, " << differ << " differ";
-  if (badInput + gaveUp > 0) out << ", " << badInput + gaveUp << " errors";
-  if (skipped > 0) out << ", " << skipped << " skipped";
+  out << fmt::format("{} tests, {} differ", outcomes.size(), differ);
+  if (badInput + gaveUp > 0) out << fmt::format(", {} errors", badInput + gaveUp);
+  if (skipped > 0) out << fmt::format(", {} skipped", skipped);
   out << "\n";
   if (differ > 0) return 1;
   if (badInput > 0) return 2;
@@ -149,6 +152,7 @@ int DiffCommand::run() const {
     throw std::invalid_argument("diff needs tests: --manifest FILE, or litmus files and folders");
   }
   core::Model first = cat::loadModel(first_), second = cat::loadModel(second_);
+  core::log::info("models loaded: {} and {}; {} tests", first_, second_, tests.size());
   runner::DiffOptions options{jobs_, {}};
   options.solver.kind = encoders::parseSolverKind(solver_);
   std::vector<DiffOutcome> outcomes = runner::diffModels(first, second, tests, options);

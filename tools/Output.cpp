@@ -2,7 +2,8 @@
 // the caller asks for them only when standard output is a terminal, so scripts never see escape codes.
 #include "tools/Output.h"
 
-#include <iomanip>
+#include <fmt/format.h>
+
 #include <nlohmann/json.hpp>
 
 namespace catcheck::tools {
@@ -23,8 +24,9 @@ const char* colourOf(core::Result result) {
 // The result padded to a column, so that explanations line up; escape codes take no column.
 std::string resultColumn(core::Result result, bool colour) {
   std::string name = core::resultName(result);
+  if (!colour) return fmt::format("{:<24}", name);
   std::string padding(name.size() < 24 ? 24 - name.size() : 0, ' ');
-  return colour ? colourOf(result) + name + "\033[0m" + padding : name + padding;
+  return fmt::format("{}{}\033[0m{}", colourOf(result), name, padding);
 }
 
 nlohmann::ordered_json textOrNull(const std::string& text) {
@@ -36,16 +38,16 @@ nlohmann::ordered_json textOrNull(const std::string& text) {
 void printVerdict(std::ostream& out, const std::string& modelName, const std::string& property, int bound,
                   const core::Verdict& verdict, bool colour) {
   const core::PhaseTimes& t = verdict.times;
-  out << "Test: " << verdict.testName << "  Model: " << modelName << "  Property: " << property
-      << "  Bound: " << bound << "\n";
-  out << "Result: " << resultColumn(verdict.result, colour) << " (" << verdict.explanation << ")\n";
-  if (!verdict.firedFlag.empty()) out << "Flag: " << verdict.firedFlag << "\n";
-  if (!verdict.firedPair.empty()) out << "Pair: " << verdict.firedPair << "\n";
-  if (!verdict.condition.empty()) out << "Condition: " << verdict.condition << "\n";
+  out << fmt::format("Test: {}  Model: {}  Property: {}  Bound: {}\n", verdict.testName, modelName, property,
+                     bound);
+  out << fmt::format("Result: {} ({})\n", resultColumn(verdict.result, colour), verdict.explanation);
+  if (!verdict.firedFlag.empty()) out << fmt::format("Flag: {}\n", verdict.firedFlag);
+  if (!verdict.firedPair.empty()) out << fmt::format("Pair: {}\n", verdict.firedPair);
+  if (!verdict.condition.empty()) out << fmt::format("Condition: {}\n", verdict.condition);
   if (!verdict.stuck.empty()) out << "Stuck:\n" << verdict.stuck;
   if (!verdict.witness.empty()) out << "Witness:\n" << verdict.witness;
-  out << std::fixed << std::setprecision(1) << "Time: " << t.totalMs() << " ms (parse " << t.parseMs
-      << ", analysis " << t.analysisMs << ", encode " << t.encodeMs << ", solve " << t.solveMs << ")\n";
+  out << fmt::format("Time: {:.1f} ms (parse {:.1f}, analysis {:.1f}, encode {:.1f}, solve {:.1f})\n",
+                     t.totalMs(), t.parseMs, t.analysisMs, t.encodeMs, t.solveMs);
 }
 
 void printVerdictJson(std::ostream& out, const std::string& modelName, const std::string& property, int bound,

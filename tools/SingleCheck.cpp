@@ -3,11 +3,13 @@
 // a terminal, or as JSON. `--witness` renders the witness execution, with the relations `--show` names as
 // the concrete evaluator computes them on it. `--enumerate` asks the enumerator (core/Enumerator.h) instead
 // of the solver and lists every reachable final state; an enumeration past its limits says so and exits 3,
-// like a solver that gives up: the answer asked for was not found.
+// like a solver that gives up: the answer asked for was not found. Loading the model is logged at info level
+// (core/Log.h); the check logs its own phases.
 #include "tools/SingleCheck.h"
 
 #include <unistd.h>
 
+#include <chrono>
 #include <cstdlib>
 #include <filesystem>
 #include <iostream>
@@ -16,6 +18,7 @@
 #include "check/WitnessExplain.h"
 #include "check/WitnessFormat.h"
 #include "core/Evaluator.h"
+#include "core/Log.h"
 #include "frontends/Litmus.h"
 #include "runner/BulkRun.h"
 #include "tools/EnumerateOutput.h"
@@ -62,7 +65,11 @@ int SingleCheck::run() const {
                  "catcheck diff A.cat B.cat TESTS... (see --help)\n";
     return 2;
   }
+  auto start = std::chrono::steady_clock::now();
   core::Model model = cat::loadModel(model_);
+  core::log::info(
+      "model loaded: {} in {:.1f} ms", model_,
+      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
   return enumerate_ ? enumerate(model) : check(model);
 }
 

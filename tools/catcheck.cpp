@@ -3,7 +3,8 @@
 //   catcheck run --manifest FILE.csv [options]              bulk regression (tools/RunCommand.cpp)
 //   catcheck diff A.cat B.cat TESTS... [options]            verdicts that differ (tools/DiffCommand.cpp)
 // Exit codes (DESIGN.md): 0 ok / all agree, 1 a verdict differs, 2 bad input or usage, 3 the solver gave up
-// or a witness was rejected by the evaluator.
+// or a witness was rejected by the evaluator. Every command takes -v / --log-level (tools/LogOptions.h):
+// logs go to stderr, as stdout carries the verdicts.
 #include <CLI/CLI.hpp>
 #include <iostream>
 
@@ -11,6 +12,7 @@
 #include "core/SourceLocation.h"
 #include "encoders/Solver.h"
 #include "tools/DiffCommand.h"
+#include "tools/LogOptions.h"
 #include "tools/RunCommand.h"
 #include "tools/SingleCheck.h"
 
@@ -55,10 +57,14 @@ int main(int argc, char** argv) {
   run.addTo(app);
   tools::DiffCommand diff;
   diff.addTo(app);
+  tools::LogOptions logging;
+  logging.addTo(app);
+  for (CLI::App* command : app.get_subcommands([](CLI::App*) { return true; })) logging.addTo(*command);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
     return app.exit(e) == 0 ? 0 : 2;
   }
+  logging.apply();
   return dispatch(single, run, diff);
 }

@@ -1,5 +1,6 @@
-// The command line's contract: the verdict block, exit codes (0 ok, 1 disagreement, 2 bad input or usage)
-// and one `file:line:col: error:` message for bad input. Each case runs the built binary.
+// The command line's contract: the verdict block, exit codes (0 ok, 1 disagreement, 2 bad input or usage),
+// one `file:line:col: error:` message for bad input, and logs (-v, --log-level) on stderr only, none by
+// default. Each case runs the built binary.
 #include <gtest/gtest.h>
 
 #include <string>
@@ -78,6 +79,75 @@ TEST(Cli, ManifestRunAgreesExitsZero) {
   CommandResult run = runCatcheck("run --manifest " + kSource + "/litmus/manifest.csv --jobs 2");
   EXPECT_EQ(run.exitCode, 0) << run.output;
   EXPECT_EQ(run.output, "4 passed, 0 failed\n");
+}
+
+}  // namespace
+
+namespace {
+
+using catcheck::testing::runCatcheckSplit;
+using catcheck::testing::SplitResult;
+
+bool has(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
+
+// Log lines look like "[12:00:00.000] [catcheck 1234] [info] ...".
+bool hasLogLine(const std::string& text) {
+  return has(text, "] [catcheck ");
+}
+
+const std::string kTest = kSource + "/litmus/PTX/MP-release-acquire.litmus";
+
+TEST(CliLogging, DefaultLogsNothing) {
+  SplitResult run = runCatcheckSplit(kModel + " " + kTest);
+  EXPECT_EQ(run.exitCode, 0);
+  EXPECT_EQ(run.err, "");
+  EXPECT_TRUE(has(run.out, "Result: "));
+}
+
+TEST(CliLogging, VerboseLogsTheCheckOnStderrOnly) {
+  SplitResult run = runCatcheckSplit("-v " + kModel + " " + kTest);
+  EXPECT_EQ(run.exitCode, 0);
+  EXPECT_FALSE(hasLogLine(run.out)) << run.out;
+  EXPECT_TRUE(has(run.out, "Result: ")) << run.out;
+  EXPECT_TRUE(has(run.err, "[info] model loaded: ")) << run.err;
+  EXPECT_TRUE(has(run.err, "[info] check MP-release-acquire (program_spec, bound 1): ")) << run.err;
+  EXPECT_FALSE(has(run.err, "[debug]")) << run.err;
+}
+
+TEST(CliLogging, DoubleVerboseLogsEveryPhase) {
+  SplitResult run = runCatcheckSplit(kModel + " " + kSource + "/litmus/PTX/MP-weak.litmus -vv");
+  EXPECT_EQ(run.exitCode, 0);
+  EXPECT_FALSE(hasLogLine(run.out)) << run.out;
+  for (const char* phase : {"[debug] parse: ", "[debug] event graph: ", "[debug] relation analysis: ",
+                            "[debug] encode (program_spec): ", "[debug] solve (program_spec): ",
+                            "[debug] witness re-check: accepted"})
+    EXPECT_TRUE(has(run.err, phase)) << phase << " in\n" << run.err;
+}
+
+TEST(CliLogging, LogLevelWorksOnEveryCommand) {
+  SplitResult check = runCatcheckSplit(kModel + " " + kTest + " --log-level info");
+  EXPECT_TRUE(has(check.err, "[info] check ")) << check.err;
+  SplitResult bulk = runCatcheckSplit("run --log-level debug --manifest " + kData + "wrong-expected.csv");
+  EXPECT_EQ(bulk.exitCode, 1);
+  EXPECT_FALSE(hasLogLine(bulk.out)) << bulk.out;
+  EXPECT_TRUE(has(bulk.out, "0 passed, 1 failed")) << bulk.out;
+  for (const char* line : {"[info] models loaded: 1 ", "[info] rows to run: 1 of 1 ", "[debug] worker ",
+                           "[info] row ", ": DIFFERS (verdict PASS) in "})
+    EXPECT_TRUE(has(bulk.err, line)) << line << " in\n" << bulk.err;
+  SplitResult diff = runCatcheckSplit("-v diff " + kModel + " " + kSource + "/models/ptx-v6.0.cat " + kTest);
+  EXPECT_FALSE(hasLogLine(diff.out)) << diff.out;
+  EXPECT_TRUE(has(diff.err, "[info] diff: 1 tests on ")) << diff.err;
+}
+
+TEST(CliLogging, UnknownLogLevelIsAUsageError) {
+  SplitResult run = runCatcheckSplit("--log-level bogus " + kModel + " " + kTest);
+  EXPECT_EQ(run.exitCode, 2);
+  EXPECT_EQ(run.out, "");
+  EXPECT_TRUE(has(run.err, "--log-level")) << run.err;
+  EXPECT_TRUE(has(run.err, "bogus")) << run.err;
+  EXPECT_EQ(runCatcheckSplit("run --log-level loud --manifest " + kData + "wrong-expected.csv").exitCode, 2);
 }
 
 }  // namespace
