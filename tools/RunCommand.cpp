@@ -41,8 +41,13 @@ std::vector<runner::ManifestRow> shardOf(const std::vector<runner::ManifestRow>&
   identity.partition = runner::partitionFingerprint(rows);
   if (identity.shard.count == 1) return rows;
   std::vector<runner::ManifestRow> selected = runner::rowsOfShard(rows, identity.shard);
-  core::log::info("shard {}/{}: {} of {} rows", identity.shard.index, identity.shard.count, selected.size(),
-                  rows.size());
+  auto cost = [](const std::vector<runner::ManifestRow>& some) {
+    double total = 0;
+    for (const runner::ManifestRow& row : some) total += runner::estimatedCost(row);
+    return total;
+  };
+  core::log::info("shard {}/{}: {} of {} rows, estimated cost {} of {}", identity.shard.index,
+                  identity.shard.count, selected.size(), rows.size(), cost(selected), cost(rows));
   return selected;
 }
 

@@ -133,6 +133,19 @@ TEST(Shard, OwnManifestInThreeShards) {
   EXPECT_EQ(expectShardedEqualsUnsharded("--manifest " + kSourceDir + "/litmus/manifest.csv", 3), 0);
 }
 
+TEST(Shard, MergedExpectedCsvEqualsTheUnshardedOne) {
+  ScratchFolder scratch;
+  std::string manifest = "--manifest " + kSourceDir + "/litmus/manifest.csv --root " + kSourceDir;
+  CommandResult whole = runCatcheck("run " + manifest + " --write-expected " + scratch / "whole.csv");
+  ASSERT_EQ(whole.exitCode, 0) << whole.output;
+  std::string folder = scratch / "";
+  runShards(manifest, folder, 2);
+  CommandResult merged = runCatcheck("report merge" + shardReports(folder, {1, 2}) + " --root " + kSourceDir +
+                                     " --write-expected " + scratch / "merged.csv");
+  ASSERT_EQ(merged.exitCode, 0) << merged.output;
+  EXPECT_EQ(readText(scratch / "merged.csv"), readText(scratch / "whole.csv"));
+}
+
 std::vector<runner::ManifestRow> twoSuiteRows() {
   return runner::readManifest(kData + "run-two-suites.csv");
 }
