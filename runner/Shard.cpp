@@ -57,8 +57,7 @@ int parseNumber(const std::string& text, const std::string& whole) {
   int value = 0;
   auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
   if (text.empty() || error != std::errc() || end != text.data() + text.size())
-    throw std::invalid_argument(
-        fmt::format("'{}': expected K/N with whole numbers, e.g. 2/8", whole));
+    throw std::invalid_argument(fmt::format("'{}': expected K/N with whole numbers, e.g. 2/8", whole));
   return value;
 }
 
