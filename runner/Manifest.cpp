@@ -102,8 +102,10 @@ std::vector<ManifestRow> readManifest(const std::string& path) {
     };
     ManifestRow row;
     row.line = number;
+    row.index = static_cast<int>(rows.size());
     row.suite = field("suite");
     row.test = (folder / field("test")).string();
+    row.testAsWritten = field("test");
     row.model = field("model");
     row.property = field("property");
     row.progress = field("progress");
@@ -132,8 +134,10 @@ std::vector<ManifestRow> readExpectedCsv(const std::string& path, const std::str
     if (fields.size() != 2) continue;
     ManifestRow row = shape;
     row.line = number;
+    row.index = static_cast<int>(rows.size());
     row.suite = suiteOfExpectedFile(path);
     row.test = (std::filesystem::path(root) / fields[0]).lexically_normal().string();
+    row.testAsWritten = fields[0];
     row.expected = dat3mVerdict(fields[1]);
     if (!isLitmusFile(row.test)) row.skipReason = "no such litmus file (Dat3M ignores the entry)";
     missing += row.skipReason.empty() ? 0 : 1;

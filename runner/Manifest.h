@@ -12,9 +12,11 @@ namespace catcheck::runner {
 
 struct ManifestRow {
   int line = 0;
+  int index = 0;  // position among the rows read from the file (0-based), which sharded runs keep
   std::string suite;
-  std::string test;   // absolute or relative to the current directory (resolved against the manifest)
-  std::string model;  // file name, looked up in the models folder
+  std::string test;           // absolute or relative to the current directory (resolved against the manifest)
+  std::string testAsWritten;  // as the file names it, the same on every machine (the stable key of --shard)
+  std::string model;          // file name, looked up in the models folder
   std::string property;
   int bound = 1;
   std::string progress;

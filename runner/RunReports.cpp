@@ -26,7 +26,8 @@ std::ofstream openReport(const std::string& path) {
   return out;
 }
 
-// The JSON report's status names, unchanged since its first version.
+}  // namespace
+
 const char* jsonStatus(RowStatus status) {
   switch (status) {
     case RowStatus::Agree:
@@ -43,17 +44,25 @@ const char* jsonStatus(RowStatus status) {
   return "?";
 }
 
+namespace {
+
 nlohmann::json jsonRow(const RowOutcome& o) {
   const core::PhaseTimes& t = o.verdict.times;
   return {{"suite", o.row.suite},
           {"test", o.row.test},
+          {"test_as_written", o.row.testAsWritten},
+          {"line", o.row.line},
+          {"index", o.row.index},
           {"model", o.row.model},
           {"property", o.row.property},
           {"bound", o.row.bound},
+          {"progress", o.row.progress},
           {"expected", core::resultName(o.row.expected)},
           {"result", core::resultName(o.verdict.result)},
           {"status", jsonStatus(o.status)},
           {"message", o.message},
+          {"explanation", o.verdict.explanation},
+          {"start_ms", o.startMs},
           {"wall_ms", o.wallMs},
           {"times_ms",
            {{"parse", t.parseMs},
@@ -160,14 +169,24 @@ std::string expectedLine(const RowOutcome& o, const std::string& root) {
 
 }  // namespace
 
-void writeJsonReport(const std::string& path, const std::vector<RowOutcome>& outcomes, double wallMs) {
+void writeJsonReport(const std::string& path, const std::vector<RowOutcome>& outcomes, double wallMs,
+                     const RunIdentity& identity) {
   nlohmann::json rows = nlohmann::json::array(), suites = nlohmann::json::array();
   for (const RowOutcome& o : outcomes) rows.push_back(jsonRow(o));
   for (const SuiteSummary& s : summarizeSuites(outcomes)) suites.push_back(jsonSuite(s));
   StatusCounts c = countStatuses(outcomes);
   nlohmann::json summary = {{"passed", c.agree}, {"failed", c.failed()}, {"skipped", c.skipped}};
   std::ofstream out = openReport(path);
-  out << nlohmann::json{{"wall_ms", wallMs}, {"summary", summary}, {"suites", suites}, {"rows", rows}}.dump(1)
+  nlohmann::json shard = {{"index", identity.shard.index}, {"count", identity.shard.count}};
+  out << nlohmann::json{{"manifest", identity.manifest},
+                        {"shard", shard},
+                        {"rows_selected", identity.rowsSelected},
+                        {"partition", identity.partition},
+                        {"wall_ms", wallMs},
+                        {"summary", summary},
+                        {"suites", suites},
+                        {"rows", rows}}
+             .dump(1)
       << "\n";
 }
 

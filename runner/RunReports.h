@@ -6,11 +6,26 @@
 #include <vector>
 
 #include "runner/BulkRun.h"
+#include "runner/Shard.h"
 
 namespace catcheck::runner {
 
-// One object per row (verdict, status, phase and wall times), the per-suite table and the totals.
-void writeJsonReport(const std::string& path, const std::vector<runner::RowOutcome>& outcomes, double wallMs);
+// Which run a report belongs to: what `catcheck report merge` checks before joining shard reports.
+struct RunIdentity {
+  std::string manifest;   // the --manifest or --expected file, as given
+  Shard shard;            // 1/1 when the run was not sharded
+  int rowsSelected = 0;   // rows of the whole run (after --suite, before --shard)
+  std::string partition;  // partitionFingerprint of those rows
+};
+
+// The JSON report's status names, unchanged since its first version: agree, disagree, timeout, error,
+// skipped.
+const char* jsonStatus(runner::RowStatus status);
+
+// One object per row (verdict, status, phase and wall times, manifest line and index), the per-suite
+// table, the totals and the run's identity (manifest, shard, partition).
+void writeJsonReport(const std::string& path, const std::vector<runner::RowOutcome>& outcomes, double wallMs,
+                     const RunIdentity& identity = {});
 // One <testsuite> per suite and one <testcase> per row: DIFFERS is a <failure>, TIMEOUT and ERROR are
 // <error>s, SKIPPED is <skipped>.
 void writeJunitReport(const std::string& path, const std::vector<runner::RowOutcome>& outcomes,

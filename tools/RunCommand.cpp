@@ -2,7 +2,8 @@
 // model, property and bound given on the command line), runs them in parallel under the per-row limits,
 // shows a progress line on a terminal, prints one line per row that does not agree, writes the reports
 // asked for and ends with the per-suite table and `N passed, N failed[, N skipped]`. Timeouts and errors
-// count as failures in the exit code.
+// count as failures in the exit code. With --shard K/N it runs only the K-th of N parts of the selected
+// rows (runner/Shard.h) and its report says so, for `catcheck report merge` to join.
 #include "tools/RunCommand.h"
 
 #include <algorithm>
@@ -12,10 +13,12 @@
 #include <thread>
 
 #include "cat/Parser.h"
+#include "core/Log.h"
 #include "core/Progress.h"
 #include "runner/BulkRun.h"
 #include "runner/RunReports.h"
 #include "runner/RunSummary.h"
+#include "runner/Shard.h"
 #include "tools/ProgressBar.h"
 
 namespace catcheck::tools {
@@ -28,6 +31,24 @@ void requireOneSuite(const std::vector<runner::ManifestRow>& rows) {
           "--write-expected writes the verdicts of one suite: select one with --suite");
     }
   }
+}
+
+// The shard's rows, and what its report records about the run it is part of.
+std::vector<runner::ManifestRow> shardOf(const std::vector<runner::ManifestRow>& rows,
+                                         const std::string& shardText, runner::RunIdentity& identity) {
+  if (!shardText.empty()) identity.shard = runner::parseShard(shardText);
+  identity.rowsSelected = static_cast<int>(rows.size());
+  identity.partition = runner::partitionFingerprint(rows);
+  if (identity.shard.count == 1) return rows;
+  std::vector<runner::ManifestRow> selected = runner::rowsOfShard(rows, identity.shard);
+  auto cost = [](const std::vector<runner::ManifestRow>& some) {
+    double total = 0;
+    for (const runner::ManifestRow& row : some) total += runner::estimatedCost(row);
+    return total;
+  };
+  core::log::info("shard {}/{}: {} of {} rows, estimated cost {} of {}", identity.shard.index,
+                  identity.shard.count, selected.size(), rows.size(), cost(selected), cost(rows));
+  return selected;
 }
 
 }  // namespace
@@ -77,6 +98,20 @@ void RunCommand::addReportOptions() {
   command_->add_option("--junit", junit_, "write a JUnit XML report (one testsuite per suite) to this file");
   command_->add_option("--write-expected", writeExpected_,
                        "write the verdicts obtained as Dat3M's path,0|1 CSV (one suite)");
+  command_
+      ->add_option("--shard", shard_,
+                   "run only part K of N (1 <= K <= N) of the selected rows, balanced by estimated cost; "
+                   "join the shards' --report files with `catcheck report merge`")
+      ->check(CLI::Validator(
+          [](std::string& text) {
+            try {
+              runner::parseShard(text);
+              return std::string();
+            } catch (const std::invalid_argument& e) {
+              return std::string(e.what());
+            }
+          },
+          "K/N", "shard"));
 }
 
 std::vector<runner::ManifestRow> RunCommand::selectRows(std::string& modelsDirectory) const {
@@ -112,7 +147,9 @@ std::vector<runner::ManifestRow> RunCommand::selectRows(std::string& modelsDirec
 int RunCommand::run() const {
   runner::BulkRunOptions options;
   options.modelsDirectory = models_;
-  std::vector<runner::ManifestRow> rows = selectRows(options.modelsDirectory);
+  runner::RunIdentity identity;
+  identity.manifest = expected_.empty() ? manifest_ : expected_;
+  std::vector<runner::ManifestRow> rows = shardOf(selectRows(options.modelsDirectory), shard_, identity);
   if (!writeExpected_.empty()) requireOneSuite(rows);
   options.jobs = jobs_;
   options.solver.kind = encoders::parseSolverKind(solver_);
@@ -130,7 +167,7 @@ int RunCommand::run() const {
   std::vector<runner::RowOutcome> outcomes = runner::runManifestRows(rows, options, callbacks);
   double wallMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
   bar.clear();
-  if (!report_.empty()) writeJsonReport(report_, outcomes, wallMs);
+  if (!report_.empty()) writeJsonReport(report_, outcomes, wallMs, identity);
   if (!junit_.empty()) writeJunitReport(junit_, outcomes, wallMs);
   if (!writeExpected_.empty()) writeExpectedCsv(writeExpected_, outcomes, root_);
   return runner::printRunSummary(std::cout, outcomes) ? 0 : 1;

@@ -1,5 +1,5 @@
-// `catcheck run --manifest FILE.csv | --expected X-expected.csv ...`: bulk regression against expected
-// verdicts.
+// `catcheck run --manifest FILE.csv | --expected X-expected.csv ... [--shard K/N]`: bulk regression against
+// expected verdicts, whole or one shard of it (runner/Shard.h).
 #pragma once
 
 #include <CLI/CLI.hpp>
@@ -31,6 +31,7 @@ class RunCommand {
   std::string expected_, model_, property_ = "program_spec", progress_, root_ = ".";
   int bound_ = 1;
   std::string report_, junit_, writeExpected_;
+  std::string shard_;  // --shard K/N; empty: the whole run
 };
 
 }  // namespace catcheck::tools

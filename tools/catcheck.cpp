@@ -2,6 +2,7 @@
 //   catcheck MODEL.cat TEST.litmus [options]                one verdict (tools/SingleCheck.cpp)
 //   catcheck run --manifest FILE.csv [options]              bulk regression (tools/RunCommand.cpp)
 //   catcheck diff A.cat B.cat TESTS... [options]            verdicts that differ (tools/DiffCommand.cpp)
+//   catcheck report merge A.json B.json ... [options]       shard reports joined (tools/ReportCommand.cpp)
 // Exit codes (DESIGN.md): 0 ok / all agree, 1 a verdict differs, 2 bad input or usage, 3 the solver gave up
 // or a witness was rejected by the evaluator. Every command takes -v / --log-level (tools/LogOptions.h):
 // logs go to stderr, as stdout carries the verdicts.
@@ -13,6 +14,7 @@
 #include "encoders/Solver.h"
 #include "tools/DiffCommand.h"
 #include "tools/LogOptions.h"
+#include "tools/ReportCommand.h"
 #include "tools/RunCommand.h"
 #include "tools/SingleCheck.h"
 
@@ -20,11 +22,19 @@ using namespace catcheck;
 
 namespace {
 
-int dispatch(const tools::SingleCheck& single, const tools::RunCommand& run, const tools::DiffCommand& diff) {
+struct Commands {
+  tools::SingleCheck single;
+  tools::RunCommand run;
+  tools::DiffCommand diff;
+  tools::ReportCommand report;
+};
+
+int dispatch(const Commands& commands) {
   try {
-    if (run.requested()) return run.run();
-    if (diff.requested()) return diff.run();
-    return single.run();
+    if (commands.run.requested()) return commands.run.run();
+    if (commands.diff.requested()) return commands.diff.run();
+    if (commands.report.requested()) return commands.report.run();
+    return commands.single.run();
   } catch (const core::InputError& e) {
     std::cerr << e.what() << "\n";
     return 2;
@@ -51,20 +61,22 @@ std::string versionText() {
 int main(int argc, char** argv) {
   CLI::App app{"catcheck: bounded model checking of GPU litmus tests against .cat memory models"};
   app.set_version_flag("--version", versionText);
-  tools::SingleCheck single;
-  single.addOptions(app);
-  tools::RunCommand run;
-  run.addTo(app);
-  tools::DiffCommand diff;
-  diff.addTo(app);
+  Commands commands;
+  commands.single.addOptions(app);
+  commands.run.addTo(app);
+  commands.diff.addTo(app);
+  commands.report.addTo(app);
   tools::LogOptions logging;
   logging.addTo(app);
-  for (CLI::App* command : app.get_subcommands([](CLI::App*) { return true; })) logging.addTo(*command);
+  for (CLI::App* command : app.get_subcommands([](CLI::App*) { return true; })) {
+    logging.addTo(*command);
+    for (CLI::App* nested : command->get_subcommands([](CLI::App*) { return true; })) logging.addTo(*nested);
+  }
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
     return app.exit(e) == 0 ? 0 : 2;
   }
   logging.apply();
-  return dispatch(single, run, diff);
+  return dispatch(commands);
 }
