@@ -12,6 +12,7 @@
 #include "CatLexer.h"
 #include "CatParser.h"
 #include "antlr4-runtime.h"
+#include "core/SourceText.h"
 
 namespace catcheck::cat {
 namespace {
@@ -243,11 +244,8 @@ class SyntaxBuilder : public grammar::CatBaseVisitor {
 };
 
 void loadText(antlr4::ANTLRInputStream& input, const std::string& text, const std::string& sourceName) {
-  try {
-    input.load(text);
-  } catch (const std::exception&) {  // the runtime's UTF-8 decoder rejects the bytes
-    throw core::InputError({sourceName, 1, 1}, "the file is not valid UTF-8");
-  }
+  core::requireUtf8(text, sourceName);  // the runtime's UTF-8 decoder would abort on bad bytes
+  input.load(text);
 }
 
 }  // namespace

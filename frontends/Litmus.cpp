@@ -7,6 +7,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "core/SourceText.h"
 #include "frontends/PtxLitmus.h"
 #include "frontends/VulkanLitmus.h"
 
@@ -40,6 +41,7 @@ core::Program parseLitmusFile(const std::string& path) {
 }
 
 core::Program parseLitmusText(const std::string& text, const std::string& sourceName) {
+  core::requireUtf8(text, sourceName);  // the ANTLR runtime's UTF-8 decoder would abort on bad bytes
   FirstWord word = firstWord(text, sourceName);
   if (word.text == "PTX" || word.text == "ptx") return ptx::parsePtxLitmus(text, sourceName);
   if (word.text == "VULKAN" || word.text == "Vulkan" || word.text == "vulkan") {

@@ -33,7 +33,7 @@ TEST(CatSyntaxErrors, LexicalErrors) {
   EXPECT_EQ(parseError("let a = po /* no end"), "test.cat:1:12: error: unterminated comment");
   EXPECT_EQ(parseError("let a = po\n(* no end\nlet b = rf"), "test.cat:2:1: error: unterminated comment");
   EXPECT_EQ(parseError("let a = (* no end"), "test.cat:1:9: error: unterminated comment");
-  EXPECT_EQ(parseError("let a = po \xff"), "test.cat:1:1: error: the file is not valid UTF-8");
+  EXPECT_EQ(parseError("let a = po \xff"), "test.cat:1:12: error: the file is not valid UTF-8 (byte 0xff)");
 }
 
 TEST(CatSyntaxErrors, UnsupportedConstructsAreNamed) {

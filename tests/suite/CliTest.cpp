@@ -42,6 +42,13 @@ TEST(Cli, BadLitmusGivesOneMessageAndExitTwo) {
                             "'acquire', 'release', 'acq_rel' or 'sc'\n");
 }
 
+// Regression: bytes that are not UTF-8 aborted the process in the ANTLR runtime's decoder (exit 134).
+TEST(Cli, LitmusThatIsNotUtf8GivesOneMessageAndExitTwo) {
+  CommandResult run = runCatcheck(kModel + " " + kData + "not-utf8.litmus");
+  EXPECT_EQ(run.exitCode, 2);
+  EXPECT_EQ(run.output, kData + "not-utf8.litmus:4:14: error: the file is not valid UTF-8 (byte 0xff)\n");
+}
+
 TEST(Cli, BadModelGivesOneMessageAndExitTwo) {
   CommandResult run = runCatcheck(kData + "bad-syntax.cat " + kSource + "/litmus/PTX/MP-weak.litmus");
   EXPECT_EQ(run.exitCode, 2);

@@ -1,0 +1,66 @@
+// UTF-8 validation with positions (RFC 3629 §4): a lead byte gives the sequence length and the range of the
+// second byte (which rules out overlong forms, surrogates and code points past U+10FFFF); every later
+// byte is 10xxxxxx. Columns count characters, as the parsers' columns do.
+#include "core/SourceText.h"
+
+#include <fmt/format.h>
+
+#include "core/SourceLocation.h"
+
+namespace catcheck::core {
+namespace {
+
+struct LeadByte {
+  int length = 0;  // 0: not a lead byte
+  unsigned char secondMin = 0x80, secondMax = 0xBF;
+};
+
+LeadByte leadByte(unsigned char c) {
+  if (c < 0x80) return {1};
+  if (c >= 0xC2 && c <= 0xDF) return {2};
+  if (c == 0xE0) return {3, 0xA0, 0xBF};
+  if (c == 0xED) return {3, 0x80, 0x9F};
+  if (c >= 0xE1 && c <= 0xEF) return {3};
+  if (c == 0xF0) return {4, 0x90, 0xBF};
+  if (c >= 0xF1 && c <= 0xF3) return {4};
+  if (c == 0xF4) return {4, 0x80, 0x8F};
+  return {};
+}
+
+// The length of the well-formed sequence at `i`, or 0; `bad` is then the offending byte's index.
+int sequenceAt(const std::string& text, size_t i, size_t& bad) {
+  LeadByte lead = leadByte(static_cast<unsigned char>(text[i]));
+  bad = i;
+  if (lead.length == 0) return 0;
+  for (int k = 1; k < lead.length; ++k) {
+    bad = i + static_cast<size_t>(k);
+    if (bad >= text.size()) return 0;
+    auto c = static_cast<unsigned char>(text[bad]);
+    unsigned char low = k == 1 ? lead.secondMin : 0x80, high = k == 1 ? lead.secondMax : 0xBF;
+    if (c < low || c > high) return 0;
+  }
+  return lead.length;
+}
+
+}  // namespace
+
+void requireUtf8(const std::string& text, const std::string& sourceName) {
+  SourceLocation where{sourceName, 1, 1};
+  for (size_t i = 0; i < text.size();) {
+    size_t bad = i;
+    int length = sequenceAt(text, i, bad);
+    if (length == 0) {
+      unsigned byte = static_cast<unsigned char>(bad < text.size() ? text[bad] : text[i]);
+      throw InputError(where, fmt::format("the file is not valid UTF-8 (byte 0x{:02x})", byte));
+    }
+    if (text[i] == '\n') {
+      ++where.line;
+      where.column = 1;
+    } else {
+      ++where.column;
+    }
+    i += static_cast<size_t>(length);
+  }
+}
+
+}  // namespace catcheck::core

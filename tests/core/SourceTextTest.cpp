@@ -1,0 +1,40 @@
+// UTF-8 validation of input text: well-formed text of every sequence length passes; each kind of
+// malformed sequence is reported at the line and column of the character it starts.
+#include <gtest/gtest.h>
+
+#include "core/SourceLocation.h"
+#include "core/SourceText.h"
+
+namespace catcheck::core {
+namespace {
+
+std::string problem(const std::string& text) {
+  try {
+    requireUtf8(text, "t.txt");
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+TEST(SourceText, WellFormedTextOfEveryLengthPasses) {
+  EXPECT_EQ(problem(""), "");
+  EXPECT_EQ(problem("let x = po\n"), "");
+  EXPECT_EQ(problem("caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80 \xf4\x8f\xbf\xbf"), "");  // é € 😀 U+10FFFF
+}
+
+TEST(SourceText, BadBytesAreReportedWhereTheirCharacterStarts) {
+  EXPECT_EQ(problem("ab\ncd\xff"), "t.txt:2:3: error: the file is not valid UTF-8 (byte 0xff)");
+  EXPECT_EQ(problem("\xc3\xa9x\x80"), "t.txt:1:3: error: the file is not valid UTF-8 (byte 0x80)");
+}
+
+TEST(SourceText, OverlongSurrogateTooLargeAndTruncatedSequencesAreRejected) {
+  EXPECT_EQ(problem("\xc0\x80"), "t.txt:1:1: error: the file is not valid UTF-8 (byte 0xc0)");
+  EXPECT_EQ(problem("\xe0\x80\x80"), "t.txt:1:1: error: the file is not valid UTF-8 (byte 0x80)");
+  EXPECT_EQ(problem("\xed\xa0\x80"), "t.txt:1:1: error: the file is not valid UTF-8 (byte 0xa0)");
+  EXPECT_EQ(problem("\xf4\x90\x80\x80"), "t.txt:1:1: error: the file is not valid UTF-8 (byte 0x90)");
+  EXPECT_EQ(problem("x\xe2\x82"), "t.txt:1:2: error: the file is not valid UTF-8 (byte 0xe2)");
+}
+
+}  // namespace
+}  // namespace catcheck::core
