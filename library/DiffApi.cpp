@@ -14,8 +14,6 @@ DiffStatus statusOf(runner::DiffStatus status) {
       return DiffStatus::Same;
     case runner::DiffStatus::Differs:
       return DiffStatus::Differs;
-    case runner::DiffStatus::Skipped:
-      return DiffStatus::Skipped;
     case runner::DiffStatus::BadInput:
       return DiffStatus::BadInput;
     case runner::DiffStatus::GaveUp:
@@ -48,8 +46,6 @@ const char* diffStatusName(DiffStatus status) {
       return "same";
     case DiffStatus::Differs:
       return "differs";
-    case DiffStatus::Skipped:
-      return "skipped";
     case DiffStatus::BadInput:
       return "bad input";
     case DiffStatus::GaveUp:

@@ -98,8 +98,6 @@ const char* statusText(DiffStatus status) {
       return "same";
     case DiffStatus::Differs:
       return "DIFFERS";
-    case DiffStatus::Skipped:
-      return "skipped";
     case DiffStatus::BadInput:
       return "bad input";
     case DiffStatus::GaveUp:

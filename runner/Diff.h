@@ -44,13 +44,13 @@ struct DiffWitness {
   std::vector<std::string> otherFlags;  // cat_spec: the flags that fire under the other model
 };
 
-enum class DiffStatus { Same, Differs, Skipped, BadInput, GaveUp };
+enum class DiffStatus { Same, Differs, BadInput, GaveUp };
 
 struct DiffOutcome {
   DiffTest test;
   DiffStatus status = DiffStatus::GaveUp;
   core::Result results[2] = {core::Result::Unknown, core::Result::Unknown};
-  std::string message;                 // Skipped, BadInput, GaveUp: why
+  std::string message;                 // BadInput, GaveUp: why
   std::optional<DiffWitness> witness;  // Differs: when one of the verdicts comes from an execution
 };
 

@@ -1,7 +1,7 @@
 // The diff command: selects tests (manifest rows or litmus files and folders), checks each under both
 // models in parallel (encoders/Diff.h), and prints a table of the tests whose verdicts differ, then for each
 // the execution behind the changed verdict and what the other model says about it, then a summary line
-// `N tests, M differ[, E errors][, S skipped]`. Exit codes: 1 when some verdict differs (a definite answer
+// `N tests, M differ[, E errors]`. Exit codes: 1 when some verdict differs (a definite answer
 // even if other tests failed to run), else 2 when a test was bad input, 3 when the solver gave up on one,
 // 0 when every test ran and nothing differs.
 #include "tools/DiffCommand.h"
@@ -96,19 +96,16 @@ void printWitness(std::ostream& out, const DiffOutcome& o, const std::vector<std
 }
 
 int printSummary(std::ostream& out, const std::vector<DiffOutcome>& outcomes) {
-  size_t differ = 0, badInput = 0, gaveUp = 0, skipped = 0;
+  size_t differ = 0, badInput = 0, gaveUp = 0;
   for (const DiffOutcome& o : outcomes) {
     differ += o.status == DiffStatus::Differs;
     badInput += o.status == DiffStatus::BadInput;
     gaveUp += o.status == DiffStatus::GaveUp;
-    skipped += o.status == DiffStatus::Skipped;
-    if (o.status == DiffStatus::Skipped) out << fmt::format("SKIPPED  {}: {}\n", o.test.name, o.message);
     if (o.status == DiffStatus::BadInput || o.status == DiffStatus::GaveUp)
       out << fmt::format("ERROR    {}: {}\n", o.test.name, o.message);
   }
   out << fmt::format("{} tests, {} differ", outcomes.size(), differ);
   if (badInput + gaveUp > 0) out << fmt::format(", {} errors", badInput + gaveUp);
-  if (skipped > 0) out << fmt::format(", {} skipped", skipped);
   out << "\n";
   if (differ > 0) return 1;
   if (badInput > 0) return 2;

@@ -20,7 +20,7 @@ struct DiffOptions {
   double timeoutSeconds = 0;  // per solver query; 0: none
 };
 
-enum class DiffStatus { Same, Differs, Skipped, BadInput, GaveUp };
+enum class DiffStatus { Same, Differs, BadInput, GaveUp };
 
 CATCHECK_API const char* diffStatusName(DiffStatus status);  // "same" | "differs" | ...
 
@@ -30,7 +30,7 @@ struct DiffEntry {
   DiffStatus status = DiffStatus::GaveUp;
   Result first = Result::Unknown;  // verdict under the first model
   Result second = Result::Unknown;
-  std::string message;  // Skipped, BadInput, GaveUp: why
+  std::string message;  // BadInput, GaveUp: why
   // Differs, when a verdict comes from an execution: the model that allows it (0 first, 1 second), the
   // execution as text, and the other model's failing axioms.
   std::optional<int> witnessModel;
