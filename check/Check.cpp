@@ -110,6 +110,13 @@ void logVerdict(const std::string& test, const CheckOptions& options, const core
       t.totalMs(), t.parseMs, t.analysisMs, t.encodeMs, t.solveMs);
 }
 
+// The ANTLR C++ runtime shares its DFA caches between parser instances: parse one program at a time,
+// whether it comes from a file or from text.
+std::mutex& programParseMutex() {
+  static std::mutex mutex;
+  return mutex;
+}
+
 }  // namespace
 
 core::Model loadModelFile(const std::string& path) {
@@ -120,16 +127,13 @@ core::Model loadModelText(const std::string& text, const std::string& sourceName
   return cat::parseModelText(text, sourceName);
 }
 
-// The ANTLR C++ runtime shares its DFA caches between parser instances: parse one program at a time.
 core::Program loadProgramFile(const std::string& path) {
-  static std::mutex parseMutex;
-  std::lock_guard lock(parseMutex);
+  std::lock_guard lock(programParseMutex());
   return frontends::parseLitmusFile(path);
 }
 
 core::Program loadProgramText(const std::string& text, const std::string& sourceName) {
-  static std::mutex parseMutex;
-  std::lock_guard lock(parseMutex);
+  std::lock_guard lock(programParseMutex());
   return frontends::parseLitmusText(text, sourceName);
 }
 

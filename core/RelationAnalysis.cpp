@@ -16,13 +16,12 @@ using core::Kind;
 using core::Op;
 
 RelationAnalysis::RelationAnalysis(const core::Model& model, const EventGraph& graph)
-    : model_(model), graph_(graph) {
+    : model_(model), graph_(graph), definitions_(model) {
   int n = graph.size();
   relations_.assign(model.nodes.size(), RelationBounds{PairSet(n), PairSet(n)});
   sets_.assign(model.nodes.size(), SetBounds{EventSet(n), EventSet(n)});
   recursiveValues_.assign(model.recursives.size(), RelationBounds{PairSet(n), PairSet(n)});
-  DefinitionGraph definitions(model);
-  for (const DefinitionComponent& component : definitions.evaluationOrder()) evaluateComponent(component);
+  for (const DefinitionComponent& component : definitions_.evaluationOrder()) evaluateComponent(component);
 }
 
 // A single node is evaluated once; a `let rec` group's component is evaluated until its variables equal

@@ -21,6 +21,8 @@ class RelationAnalysis {
   const RelationBounds& recursive(int index) const { return recursiveValues_.at(static_cast<size_t>(index)); }
   // The bounds of every relation node (indexed by NodeId; empty for the other nodes), for statistics.
   const std::vector<RelationBounds>& relations() const { return relations_; }
+  // The model's evaluation order and recursion dependence, which the engines above share.
+  const DefinitionGraph& definitions() const { return definitions_; }
 
  private:
   void evaluateComponent(const DefinitionComponent& component);
@@ -33,6 +35,7 @@ class RelationAnalysis {
 
   const core::Model& model_;
   const EventGraph& graph_;
+  DefinitionGraph definitions_;
   std::vector<RelationBounds> relations_;
   std::vector<SetBounds> sets_;
   std::vector<RelationBounds> recursiveValues_;

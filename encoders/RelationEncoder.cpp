@@ -9,8 +9,6 @@
 //  * `holds` gives the exact truth value of an axiom's check, for flags and negated axioms.
 #include "encoders/RelationEncoder.h"
 
-#include "core/DefinitionGraph.h"
-
 namespace catcheck::encoders {
 
 using core::Kind;
@@ -20,12 +18,7 @@ using core::Op;
 
 RelationEncoder::RelationEncoder(EncodingContext& ctx, const core::Model& model,
                                  const core::RelationAnalysis& bounds)
-    : ctx_(ctx), f_(ctx.f), model_(model), bounds_(bounds), recursiveValues_(model.recursives.size()) {
-  core::DefinitionGraph definitions(model);
-  recursionDependent_.assign(model.nodes.size(), false);
-  for (size_t id = 0; id < model.nodes.size(); ++id)
-    recursionDependent_[id] = definitions.dependsOnRecursion(static_cast<NodeId>(id));
-}
+    : ctx_(ctx), f_(ctx.f), model_(model), bounds_(bounds), recursiveValues_(model.recursives.size()) {}
 
 Term RelationEncoder::edge(NodeId relation, int a, int b) {
   const core::RelationBounds& bounds = bounds_.relation(relation);

@@ -34,7 +34,7 @@ class RelationEncoder {
   const std::map<std::pair<int, int>, Term>& closureOf(core::NodeId operand, core::NodeId key);
   Term recursiveEdge(const core::Node& node, int a, int b);
   void iterateRecursion(int group);
-  bool dependsOnRecursion(core::NodeId id) const { return recursionDependent_[static_cast<size_t>(id)]; }
+  bool dependsOnRecursion(core::NodeId id) const { return bounds_.definitions().dependsOnRecursion(id); }
   Term cyclic(core::NodeId relation);  // some event reaches itself
 
   using Key = std::tuple<core::NodeId, int, int>;
@@ -42,7 +42,6 @@ class RelationEncoder {
   Formula& f_;
   const core::Model& model_;
   const core::RelationAnalysis& bounds_;
-  std::vector<bool> recursionDependent_;
   std::map<Key, Term> memo_;           // nodes independent of recursion
   std::map<Key, Term> recursionMemo_;  // nodes depending on recursion, valid for one iteration
   std::map<core::NodeId, std::map<std::pair<int, int>, Term>> closures_, recursionClosures_;
