@@ -5,30 +5,61 @@
 
 namespace catcheck::core {
 
-Expr Expr::constantValue(long long value) {
+bool isComparison(ExprOp op) {
+  switch (op) {
+    case ExprOp::Eq:
+    case ExprOp::Ne:
+    case ExprOp::Lt:
+    case ExprOp::Le:
+    case ExprOp::Gt:
+    case ExprOp::Ge:
+    case ExprOp::ULt:
+    case ExprOp::ULe:
+    case ExprOp::UGt:
+    case ExprOp::UGe:
+      return true;
+    default:
+      return false;
+  }
+}
+
+Expr Expr::constantValue(long long value, int width) {
   Expr e;
   e.op = ExprOp::Constant;
   e.constant = value;
+  e.width = width;
   return e;
 }
 
-Expr Expr::registerValue(int reg) {
+Expr Expr::registerValue(int reg, int width) {
   Expr e;
   e.op = ExprOp::Register;
   e.reg = reg;
+  e.width = width;
   return e;
 }
 
 Expr Expr::binary(ExprOp op, Expr lhs, Expr rhs) {
   Expr e;
   e.op = op;
+  int width = std::max(lhs.width, rhs.width);
+  e.width = isComparison(op) && width > 0 ? 1 : width;
   e.args = {std::move(lhs), std::move(rhs)};
+  return e;
+}
+
+Expr Expr::unary(ExprOp op, Expr arg, int width) {
+  Expr e;
+  e.op = op;
+  e.width = width;
+  e.args = {std::move(arg)};
   return e;
 }
 
 Expr Expr::ifThenElse(Expr condition, Expr thenValue, Expr elseValue) {
   Expr e;
   e.op = ExprOp::Ite;
+  e.width = std::max(thenValue.width, elseValue.width);
   e.args = {std::move(condition), std::move(thenValue), std::move(elseValue)};
   return e;
 }

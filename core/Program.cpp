@@ -1,29 +1,9 @@
-// Small helpers of the Program IR: register interning, memory-object lookup, scope level names.
+// Small helpers of the Program IR: register interning, memory-object lookup.
 #include "core/Program.h"
 
 #include <algorithm>
 
 namespace catcheck::core {
-
-const char* scopeLevelName(ScopeLevel level) {
-  switch (level) {
-    case ScopeLevel::System:
-      return "sys";
-    case ScopeLevel::Gpu:
-      return "gpu";
-    case ScopeLevel::Cta:
-      return "cta";
-    case ScopeLevel::Device:
-      return "dv";
-    case ScopeLevel::QueueFamily:
-      return "qf";
-    case ScopeLevel::Workgroup:
-      return "wg";
-    case ScopeLevel::Subgroup:
-      return "sg";
-  }
-  return "?";
-}
 
 int Thread::registerIndex(const std::string& name) {
   auto it = std::find(registerNames.begin(), registerNames.end(), name);

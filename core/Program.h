@@ -12,23 +12,27 @@
 #include "core/Expr.h"
 #include "core/SourceLocation.h"
 #include "core/Tags.h"
+#include "core/Target.h"
 
 namespace catcheck::core {
 
-// A named memory object. `physical` and `generic` index memory objects: two names with the same physical
-// object are the same bytes (`loc`); the same generic object, the same generic address (`vloc`).
+// One memory location: a scalar cell that events read and write. A litmus variable is one location; a
+// SPIR-V variable is laid out as one location per scalar element (the front end computes the layout).
+// `physical` and `generic` identify locations: two with the same physical id are the same bytes (`loc`);
+// the same generic id, the same generic address (`vloc`). `address` is the location's address as a
+// program computes it (object base + byte offset): an access whose address is an expression over
+// registers rather than a known location matches the locations whose address it evaluates to.
 struct MemoryObject {
   std::string name;
   int physical = 0;
   int generic = 0;
   long long initialValue = 0;
+  long long address = 0;
+  int width = 0;    // bits of the values stored (0: unbounded integers)
+  TagSet initTags;  // tags of its init write besides W M _ IW (SPIR-V: the storage class)
 };
 
-// Scope levels from the outermost inwards. PTX uses System > Gpu > Cta; Vulkan Device > QueueFamily >
-// Workgroup > Subgroup. A thread's position is one id per level of its architecture.
-enum class ScopeLevel { System, Gpu, Cta, Device, QueueFamily, Workgroup, Subgroup };
-const char* scopeLevelName(ScopeLevel level);
-
+// A thread's place in its target's scope hierarchy: one id per level, outermost first.
 struct ScopePosition {
   ScopeLevel level;
   int id;
@@ -37,10 +41,14 @@ struct ScopePosition {
 enum class InstructionKind { Load, Store, Rmw, Fence, Barrier, Local, Label, Jump, Visible };
 
 // Read-modify-write operators; Exchange stores the operand, CompareExchange stores `new` when the old
-// value equals `expected` and the old value otherwise (PTX atom.cas always stores).
-enum class RmwOp { Exchange, Add, Sub, Mul, Div, And, Or, Xor, CompareExchange };
+// value equals `expected` and the old value otherwise (PTX atom.cas always stores). Min and Max compare
+// signed, UMin and UMax unsigned, at the operand's width.
+enum class RmwOp { Exchange, Add, Sub, Mul, Div, And, Or, Xor, Min, Max, UMin, UMax, CompareExchange };
 
 // One instruction. Which fields matter depends on `kind`:
+// A memory access names its location statically (`address`, a memory index) or, when the address is
+// computed at run time, by `computedAddress`, an expression over registers compared with the locations'
+// `address` values (then `address` is -1).
 //  Load:    reg := [address]                      tags on the read event
 //  Store:   [address] := value                    tags on the write event
 //  Rmw:     reg := [address]; [address] := op     `tags` on the read, `storeTags` on the write; `reg` may be
@@ -57,6 +65,7 @@ struct Instruction {
   std::string text;  // the source text, for witnesses
   std::optional<int> reg;
   int address = -1;  // memory object index
+  std::optional<Expr> computedAddress;
   Expr value;
   Expr expected;
   RmwOp rmwOp = RmwOp::Exchange;
@@ -68,7 +77,7 @@ struct Instruction {
   std::optional<Expr> barrierResource;
   std::optional<Expr> barrierQuorum;
   bool barrierArriveOnly = false;  // PTX bar.arrive: never the target of syncbar
-  ScopeLevel barrierScope = ScopeLevel::Cta;
+  ScopeLevel barrierScope = "CTA";  // execution scope: the threads that meet at the barrier
 };
 
 struct Thread {
@@ -102,12 +111,14 @@ struct Condition {
 
 enum class AssertionKind { None, Exists, NotExists, Forall };
 
-enum class Architecture { Ptx, Vulkan };
+// The source language a program came from (for reports and the library; no check depends on it).
+enum class SourceLanguage { PtxLitmus, VulkanLitmus, SpirV };
 
 struct Program {
   std::string name;
   std::string file;
-  Architecture arch = Architecture::Ptx;
+  SourceLanguage language = SourceLanguage::PtxLitmus;
+  const Target* target = &ptxTarget();
   std::vector<MemoryObject> memory;
   std::vector<Thread> threads;
   std::vector<std::pair<int, int>> systemSynchronizesWith;  // Vulkan ssw (thread, thread)
@@ -115,7 +126,7 @@ struct Program {
   Condition assertion;
   std::optional<Condition> filter;
   std::string assertionText;
-  bool coherenceIsTotal() const { return arch == Architecture::Vulkan; }
+  bool coherenceIsTotal() const { return target->totalCoherence; }
   int memoryIndex(const std::string& name) const;  // -1 when absent
 };
 
