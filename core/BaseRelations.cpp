@@ -223,10 +223,16 @@ RelationBounds scopeRelated(const EventGraph& g) {
   return staticRelation(g, [&g](const Event& a, const Event& b) { return mutuallyInScope(g, a, b); });
 }
 
-template <ScopeLevel level>
+// The "same instance of level KEY" relations (scta, swg, ...): empty on targets without the level.
+template <const char* key>
 RelationBounds sameScope(const EventGraph& g) {
-  return scopeRelation(g, level);
+  return scopeRelation(g, key);
 }
+inline constexpr char kCta[] = "CTA";
+inline constexpr char kSubgroup[] = "SG";
+inline constexpr char kWorkgroup[] = "WG";
+inline constexpr char kQueueFamily[] = "QF";
+inline constexpr char kDevice[] = "DV";
 
 template <bool wantData>
 RelationBounds dependencies(const EventGraph& g) {
@@ -251,11 +257,11 @@ constexpr std::array<BaseRelationDescriptor, kBaseRelationCount> kDescriptors = 
     {Vloc, "vloc", std::nullopt, sameGenericLocation},
     {Amo, "amo", std::nullopt, atomicPairs},
     {Sr, "sr", std::nullopt, scopeRelated},
-    {Scta, "scta", std::nullopt, sameScope<ScopeLevel::Cta>},
-    {Ssg, "ssg", std::nullopt, sameScope<ScopeLevel::Subgroup>},
-    {Swg, "swg", std::nullopt, sameScope<ScopeLevel::Workgroup>},
-    {Sqf, "sqf", std::nullopt, sameScope<ScopeLevel::QueueFamily>},
-    {Sdv, "sdv", std::nullopt, sameScope<ScopeLevel::Device>},
+    {Scta, "scta", std::nullopt, sameScope<kCta>},
+    {Ssg, "ssg", std::nullopt, sameScope<kSubgroup>},
+    {Swg, "swg", std::nullopt, sameScope<kWorkgroup>},
+    {Sqf, "sqf", std::nullopt, sameScope<kQueueFamily>},
+    {Sdv, "sdv", std::nullopt, sameScope<kDevice>},
     {Ssw, "ssw", std::nullopt, systemSynchronizesWith},
     {Data, "data", std::nullopt, dependencies<true>},
     {Ctrl, "ctrl", std::nullopt, dependencies<false>},
@@ -288,22 +294,17 @@ bool sameScopeInstance(const Thread& a, const Thread& b, ScopeLevel level) {
   return false;
 }
 
-std::optional<ScopeLevel> eventScope(const Event& e) {
-  static const std::pair<const KnownTag*, ScopeLevel> scopeTags[] = {
-      {&tags::CTA, ScopeLevel::Cta},      {&tags::GPU, ScopeLevel::Gpu},
-      {&tags::SYS, ScopeLevel::System},   {&tags::SG, ScopeLevel::Subgroup},
-      {&tags::WG, ScopeLevel::Workgroup}, {&tags::QF, ScopeLevel::QueueFamily},
-      {&tags::DV, ScopeLevel::Device}};
-  for (const auto& [tag, level] : scopeTags) {
-    if (e.tags.has(*tag)) return level;
+std::optional<ScopeLevel> eventScope(const Event& e, const Target& target) {
+  for (const ScopeLevelInfo& level : target.levels) {
+    if (e.tags.has(level.key)) return level.key;
   }
   return std::nullopt;
 }
 
 bool mutuallyInScope(const EventGraph& graph, const Event& a, const Event& b) {
   if (a.thread < 0 || b.thread < 0) return false;
-  auto sa = eventScope(a);
-  auto sb = eventScope(b);
+  auto sa = eventScope(a, *graph.program->target);
+  auto sb = eventScope(b, *graph.program->target);
   if (!sa || !sb) return false;
   const Thread& ta = threadOf(graph, a);
   const Thread& tb = threadOf(graph, b);

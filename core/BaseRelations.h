@@ -18,8 +18,8 @@ RelationBounds baseRelationBounds(const EventGraph& graph, BaseRelation relation
 // (SEMANTICS.md §3.2: ids are hierarchical).
 bool sameScopeInstance(const Thread& a, const Thread& b, ScopeLevel level);
 
-// The scope level named by an event's scope tag (CTA, GPU, SYS, SG, WG, QF, DV), if any.
-std::optional<ScopeLevel> eventScope(const Event& e);
+// The level of `target` whose key the event carries as a tag (CTA, GPU, SYS, SG, WG, QF, DV, ...), if any.
+std::optional<ScopeLevel> eventScope(const Event& e, const Target& target);
 
 // Whether two events' threads can synchronise at both events' own scopes (the `sr` relation).
 bool mutuallyInScope(const EventGraph& graph, const Event& a, const Event& b);
