@@ -109,11 +109,11 @@ RelationBounds coherenceCandidates(const EventGraph& graph) {
   RelationBounds bounds{PairSet(graph.size()), PairSet(graph.size())};
   for (const Event& a : graph.events) {
     for (const Event& b : graph.events) {
-      if (a.id == b.id || !a.isWrite() || !b.isWrite() || a.physical != b.physical) continue;
+      if (a.id == b.id || !a.isWrite() || !b.isWrite() || physicalAlias(a, b) == Alias::No) continue;
       bool fromInit = a.kind == EventKind::Init;
       if (!fromInit && b.kind == EventKind::Init) continue;
       bounds.may.add(a.id, b.id);
-      if (fromInit && b.kind != EventKind::Init) bounds.must.add(a.id, b.id);
+      if (fromInit && b.kind != EventKind::Init && physicalAlias(a, b) == Alias::Must) bounds.must.add(a.id, b.id);
     }
   }
   return bounds;
@@ -123,7 +123,7 @@ RelationBounds readFromCandidates(const EventGraph& graph) {
   RelationBounds bounds{PairSet(graph.size()), PairSet(graph.size())};
   for (const Event& w : graph.events) {
     for (const Event& r : graph.events) {
-      if (w.isWrite() && r.kind == EventKind::Read && w.physical == r.physical && w.id != r.rmwPartner) {
+      if (w.isWrite() && r.kind == EventKind::Read && physicalAlias(w, r) != Alias::No && w.id != r.rmwPartner) {
         bounds.may.add(w.id, r.id);
       }
     }
@@ -202,16 +202,27 @@ RelationBounds identity(const EventGraph& g) {
   return staticRelation(g, [](const Event& a, const Event& b) { return a.id == b.id; });
 }
 
+// loc and vloc from the alias analysis (EventGraph.h): must-alias pairs are must pairs, may-alias pairs
+// (computed addresses) may pairs that the values of the addresses decide.
+RelationBounds aliasRelation(const EventGraph& g, bool generic) {
+  RelationBounds bounds{PairSet(g.size()), PairSet(g.size())};
+  for (const Event& a : g.events) {
+    for (const Event& b : g.events) {
+      if (!a.isMemory() || !b.isMemory()) continue;
+      Alias alias = generic ? genericAlias(a, b) : physicalAlias(a, b);
+      if (alias != Alias::No) bounds.may.add(a.id, b.id);
+      if (alias == Alias::Must) bounds.must.add(a.id, b.id);
+    }
+  }
+  return bounds;
+}
+
 RelationBounds samePhysicalLocation(const EventGraph& g) {
-  return staticRelation(g, [](const Event& a, const Event& b) {
-    return a.isMemory() && b.isMemory() && a.physical == b.physical;
-  });
+  return aliasRelation(g, false);
 }
 
 RelationBounds sameGenericLocation(const EventGraph& g) {
-  return staticRelation(g, [](const Event& a, const Event& b) {
-    return a.isMemory() && b.isMemory() && a.generic == b.generic;
-  });
+  return aliasRelation(g, true);
 }
 
 RelationBounds atomicPairs(const EventGraph& g) {
@@ -253,8 +264,8 @@ constexpr std::array<BaseRelationDescriptor, kBaseRelationCount> kDescriptors = 
     {Int, "int", std::nullopt, internal},
     {Ext, "ext", std::nullopt, external},
     {Id, "id", std::nullopt, identity},
-    {Loc, "loc", std::nullopt, samePhysicalLocation},
-    {Vloc, "vloc", std::nullopt, sameGenericLocation},
+    {Loc, "loc", SameLocation, samePhysicalLocation},
+    {Vloc, "vloc", SameGenericLocation, sameGenericLocation},
     {Amo, "amo", std::nullopt, atomicPairs},
     {Sr, "sr", std::nullopt, scopeRelated},
     {Scta, "scta", std::nullopt, sameScope<kCta>},
@@ -301,6 +312,18 @@ std::optional<ScopeLevel> eventScope(const Event& e, const Target& target) {
   return std::nullopt;
 }
 
+void setStaticLocations(const EventGraph& graph, Execution& x) {
+  auto executedMust = [&](BaseRelation relation) {
+    PairSet result(graph.size());
+    baseRelationBounds(graph, relation).must.forEach([&](int a, int b) {
+      if (x.executed.has(a) && x.executed.has(b)) result.add(a, b);
+    });
+    return result;
+  };
+  x.sameLocation = executedMust(BaseRelation::Loc);
+  x.sameGenericLocation = executedMust(BaseRelation::Vloc);
+}
+
 bool mutuallyInScope(const EventGraph& graph, const Event& a, const Event& b) {
   if (a.thread < 0 || b.thread < 0) return false;
   auto sa = eventScope(a, *graph.program->target);
@@ -340,6 +363,10 @@ BaseRelation baseRelationOf(DecidedRelation relation) {
       return SyncFence;
     case BarrierSync:
       return SyncBar;
+    case SameLocation:
+      return Loc;
+    case SameGenericLocation:
+      return Vloc;
   }
   throw std::logic_error("unknown decided relation");
 }

@@ -102,7 +102,9 @@ void addThreadEvents(EventGraph& graph, const Program& program, UnrolledThread& 
     e.thread = thread.thread;
     e.step = stepIndex;
     e.poIndex = poIndex++;
-    if (e.isMemory()) {
+    if (e.isMemory() && step.instruction->address < 0) {
+      e.computedAddress = true;
+    } else if (e.isMemory()) {
       e.location = step.instruction->address;
       e.physical = program.memory.at(static_cast<size_t>(e.location)).physical;
       e.generic = program.memory.at(static_cast<size_t>(e.location)).generic;
@@ -175,6 +177,18 @@ EventGraph buildEventGraph(const Program& program, int bound) {
   }
   for (const UnrolledThread& thread : graph.threads) markAlwaysExecuted(graph, thread);
   return graph;
+}
+
+Alias physicalAlias(const Event& a, const Event& b) {
+  if (a.id == b.id) return Alias::Must;
+  if (a.computedAddress || b.computedAddress) return Alias::May;
+  return a.physical == b.physical ? Alias::Must : Alias::No;
+}
+
+Alias genericAlias(const Event& a, const Event& b) {
+  if (a.id == b.id) return Alias::Must;
+  if (a.computedAddress || b.computedAddress) return Alias::May;
+  return a.generic == b.generic ? Alias::Must : Alias::No;
 }
 
 std::string EventGraph::describe(int eventId) const {

@@ -177,6 +177,10 @@ class ThreadEncoder {
     const Step& step = thread_.steps[s];
     const core::Instruction& in = *step.instruction;
     std::vector<Term> after = regs;
+    if (in.computedAddress) {
+      Term address = intOf(*in.computedAddress, regs);
+      for (int e : step.events) ctx_.address[static_cast<size_t>(e)] = address;
+    }
     switch (in.kind) {
       case InstructionKind::Load:
         after[static_cast<size_t>(*in.reg)] = readValue(step.events[0]);
@@ -347,6 +351,15 @@ class BarrierEncoder {
   std::vector<std::pair<BarrierRef, std::vector<BarrierRef>>> pendingQuorum_;
 };
 
+// Static addresses are constants; computed ones are set when their step is encoded.
+void encodeStaticAddresses(EncodingContext& ctx) {
+  const auto& memory = ctx.graph.program->memory;
+  for (const core::Event& e : ctx.graph.events) {
+    if (e.isMemory() && !e.computedAddress)
+      ctx.address[static_cast<size_t>(e.id)] = ctx.f.intValue(memory[static_cast<size_t>(e.location)].address);
+  }
+}
+
 void encodeInitValues(EncodingContext& ctx) {
   for (const core::Event& e : ctx.graph.events) {
     if (e.kind != core::EventKind::Init) continue;
@@ -362,7 +375,9 @@ void encodeProgram(EncodingContext& ctx, const core::ProgressSpec& progress) {
   ctx.allThreadsStart = progress.uniformlyFair();
   ctx.exec.assign(static_cast<size_t>(ctx.graph.size()), ctx.f.bottom());
   ctx.value.assign(static_cast<size_t>(ctx.graph.size()), ctx.f.intValue(0));
+  ctx.address.assign(static_cast<size_t>(ctx.graph.size()), ctx.f.intValue(0));
   ctx.threads.assign(ctx.graph.threads.size(), ThreadEncoding{});
+  encodeStaticAddresses(ctx);
   encodeInitValues(ctx);
   std::vector<ThreadEncoder> threads;
   for (size_t t = 0; t < ctx.graph.threads.size(); ++t) threads.emplace_back(ctx, static_cast<int>(t));
