@@ -141,10 +141,16 @@ bool ThreadLowering::loadPromoted(const Instruction& in) {
     define(in.resultId, *variable.single);
     return true;
   }
+  // The variable's registers change with later stores: the loaded value is a copy of them.
   std::vector<core::Expr> scalars;
   std::vector<Leaf> leaves = info_.types.leaves(variable.type, in.location);
   for (size_t k = 0; k < leaves.size(); ++k) {
-    scalars.push_back(core::Expr::registerValue(variable.registers[k], leaves[k].width));
+    core::Instruction copy;
+    copy.kind = core::InstructionKind::Local;
+    copy.reg = reg(prefix_ + info_.nameOf(in.resultId) + leaves[k].path);
+    copy.value = core::Expr::registerValue(variable.registers[k], leaves[k].width);
+    scalars.push_back(core::Expr::registerValue(*copy.reg, leaves[k].width));
+    emit(std::move(copy));
   }
   size_t next = 0;
   define(in.resultId, valueFromScalars(scalars, next, in.typeId, in));

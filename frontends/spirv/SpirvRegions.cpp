@@ -181,25 +181,42 @@ int ThreadLowering::regionFor(uint32_t variable, const Instruction& in) {
   return region;
 }
 
-// Whether a function variable can live in registers, and whether it is stored exactly once in the
-// function's first block before any load there.
+namespace {
+
+bool isPointerCopy(spv::Op op) {
+  return op == spv::Op::OpPtrCastToGeneric || op == spv::Op::OpGenericCastToPtr || op == spv::Op::OpCopyObject;
+}
+
+// Which of `aliases` (the variable and its casts) instruction `in` uses, if any.
+std::optional<uint32_t> usedAlias(const Instruction& in, const std::set<uint32_t>& aliases) {
+  for (uint32_t alias : aliases)
+    if (in.uses(alias)) return alias;
+  return std::nullopt;
+}
+
+}  // namespace
+
+// Whether a function variable can live in registers (it and its pointer casts are only loaded from and
+// stored to), and whether it is stored exactly once, in the function's first block, before any load.
 std::pair<bool, bool> ThreadLowering::promotionOf(uint32_t variable) {
   if (auto it = info_.promotion.find(variable); it != info_.promotion.end()) return it->second;
   const std::vector<Instruction>& all = info_.module.instructions;
   const Block& first = function_->blocks.front();
-  size_t end = function_->blocks.back().last;
+  std::set<uint32_t> aliases = {variable};
   bool promotable = true, loadedBeforeStore = false;
   int stores = 0;
   size_t storeIndex = 0;
-  for (size_t i = function_->begin; i <= end && promotable; ++i) {
+  for (size_t i = function_->begin; i <= function_->blocks.back().last && promotable; ++i) {
     const Instruction& in = all[i];
-    if (in.resultId == variable || !in.uses(variable)) continue;
+    if (in.resultId == variable || !usedAlias(in, aliases)) continue;
     auto op = static_cast<spv::Op>(in.opcode);
-    if (op == spv::Op::OpLoad && in.word(2) == variable) {
+    if (op == spv::Op::OpLoad && aliases.count(in.word(2)) != 0) {
       if (i <= first.last && stores == 0) loadedBeforeStore = true;
-    } else if (op == spv::Op::OpStore && in.word(0) == variable && in.word(1) != variable) {
+    } else if (op == spv::Op::OpStore && aliases.count(in.word(0)) != 0 && aliases.count(in.word(1)) == 0) {
       ++stores;
       storeIndex = i;
+    } else if (isPointerCopy(op) && aliases.count(in.word(2)) != 0) {
+      aliases.insert(in.resultId);
     } else {
       promotable = false;
     }
