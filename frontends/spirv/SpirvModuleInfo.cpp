@@ -58,7 +58,8 @@ void readNames(SpirvModuleInfo& info) {
 
 void readMemoryModel(SpirvModuleInfo& info, const Instruction& in) {
   auto addressing = static_cast<spv::AddressingModel>(in.word(0));
-  info.types.setPointerBits(addressing == spv::AddressingModel::Physical32 ? 32 : 64);
+  // Logical addressing has abstract pointers: 32 bits keep addresses at the width of the usual indexes.
+  info.types.setPointerBits(addressing == spv::AddressingModel::Physical64 ? 64 : 32);
   auto model = static_cast<spv::MemoryModel>(in.word(1));
   if (model == spv::MemoryModel::OpenCL) {
     info.memoryModel = MemoryModelKind::OpenCL;
