@@ -1,9 +1,12 @@
 // Constant-creation instructions (SPIR-V spec §3.32.7): OpConstant*, OpConstantComposite, OpConstantNull,
 // the specialization constants (their default, or the @Input value the test gives their id, as Dat3M
-// specialises them), and OpUndef. Values are thread-independent and computed once. Literal words are
+// specialises them; a spec composite decorated BuiltIn WorkgroupSize is the grid's workgroup size), and
+// OpUndef. Values are thread-independent and computed once. Literal words are
 // read at the type's width (two words, low first, for 64 bits) and kept unsigned at that width. OpUndef
 // is an IR `Undefined` expression (an arbitrary value each time it is used).
 #include <spirv/unified1/spirv.hpp11>
+
+#include <optional>
 
 #include "frontends/spirv/SpirvLowering.h"
 
@@ -84,6 +87,23 @@ Value booleanConstant(SpirvModuleInfo& info, const Instruction& in, bool value, 
   return Value::scalar(constant(value ? 1 : 0, 1), in.typeId);
 }
 
+// A specialization constant decorated BuiltIn WorkgroupSize is the grid's workgroup size (T·S, 1, 1), as
+// Dat3M specialises it.
+std::optional<Value> builtinConstant(SpirvModuleInfo& info, const Instruction& in) {
+  auto builtin = info.builtins.find(in.resultId);
+  if (builtin == info.builtins.end() || static_cast<spv::BuiltIn>(builtin->second) != spv::BuiltIn::WorkgroupSize) {
+    return std::nullopt;
+  }
+  const auto& c = info.headers.config;
+  long long size[3] = {static_cast<long long>(c[0]) * c[1], 1, 1};
+  std::vector<Value> elements;
+  for (size_t i = 0; i < 3 && static_cast<long long>(i) < info.types.elementCount(in.typeId, in.location); ++i) {
+    uint32_t element = info.types.elementType(in.typeId, i, in.location);
+    elements.push_back(Value::scalar(constant(size[i], info.types.scalarWidth(element, in.location)), element));
+  }
+  return Value::composite(std::move(elements), in.typeId);
+}
+
 [[noreturn]] void mismatch(const InputValue& input, const std::string& id, const std::string& expected) {
   throw core::InputError(input.where, "Mismatching value type for " + id + ": expected " + expected);
 }
@@ -122,8 +142,8 @@ bool defineConstant(SpirvModuleInfo& info, const Instruction& in) {
     case spv::Op::OpSpecConstantFalse: value = booleanConstant(info, in, false, true); break;
     case spv::Op::OpConstant: value = scalarConstant(info, in, false); break;
     case spv::Op::OpSpecConstant: value = scalarConstant(info, in, true); break;
-    case spv::Op::OpConstantComposite:
-    case spv::Op::OpSpecConstantComposite: value = compositeOf(info, in); break;
+    case spv::Op::OpConstantComposite: value = compositeOf(info, in); break;
+    case spv::Op::OpSpecConstantComposite: value = builtinConstant(info, in).value_or(compositeOf(info, in)); break;
     case spv::Op::OpConstantNull: value = nullValue(info, in.typeId, in.location); break;
     case spv::Op::OpUndef: value = undefinedValue(info, in.typeId, in.location); break;
     default: return false;

@@ -67,6 +67,7 @@ struct SpirvModuleInfo {
   std::map<uint32_t, size_t> definitions;      // id -> index of its instruction
   std::map<uint32_t, Function> functions;
   std::map<uint32_t, std::string> extInstSets;  // OpExtInstImport id -> set name
+  std::map<uint32_t, std::string> strings;      // OpString id -> its text (OpLine file names)
   std::map<uint32_t, Value> constants;          // thread-independent values
   std::vector<size_t> globalVariables;          // OpVariable outside functions
   std::vector<Region> regions;
@@ -184,6 +185,7 @@ class ThreadLowering {
   const Function* function_ = nullptr;
   uint32_t currentBlock_ = 0;
   std::string prefix_;
+  std::string sourceLine_;  // "file:line" of the current OpLine, shown with instruction texts
   std::string returnLabel_;
   std::vector<std::string> returnRegisters_;
   std::optional<Value> returnValue_;

@@ -140,7 +140,8 @@ std::string disassemble(const std::vector<uint32_t>& words, const std::string& f
   Context context;
   spv_text text = nullptr;
   Diagnostic diagnostic;
-  uint32_t options = SPV_BINARY_TO_TEXT_OPTION_NO_HEADER | SPV_BINARY_TO_TEXT_OPTION_INDENT;
+  uint32_t options = SPV_BINARY_TO_TEXT_OPTION_NO_HEADER | SPV_BINARY_TO_TEXT_OPTION_INDENT |
+                     SPV_BINARY_TO_TEXT_OPTION_FRIENDLY_NAMES;
   if (spvBinaryToText(context.context, words.data(), words.size(), options, &text, &diagnostic.diagnostic) !=
       SPV_SUCCESS) {
     std::string message = diagnostic.diagnostic != nullptr ? diagnostic.diagnostic->error : "invalid SPIR-V binary";

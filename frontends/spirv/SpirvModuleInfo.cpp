@@ -119,6 +119,8 @@ void readGlobal(SpirvModuleInfo& info, size_t index) {
     if (info.entryPoint == 0) info.entryPoint = in.word(1);
   } else if (op == spv::Op::OpDecorate || op == spv::Op::OpMemberDecorate) {
     readDecoration(info, in);
+  } else if (op == spv::Op::OpString) {
+    info.strings[in.resultId] = in.literalString(1);
   } else if (op == spv::Op::OpExtInstImport) {
     info.extInstSets[in.resultId] = in.literalString(1);
   } else if (op == spv::Op::OpVariable) {

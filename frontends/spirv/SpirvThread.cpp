@@ -123,6 +123,7 @@ void ThreadLowering::emit(core::Instruction instruction) {
   if (current_ != nullptr) {
     instruction.location = current_->location;
     instruction.text = current_->text;
+    if (!sourceLine_.empty()) instruction.text += "  (" + sourceLine_ + ")";
   }
   thread_.code.push_back(std::move(instruction));
 }
@@ -176,6 +177,12 @@ void ThreadLowering::unsupported(const Instruction& in) const {
 void ThreadLowering::lowerInstruction(const Instruction& in) {
   current_ = &in;
   auto op = static_cast<spv::Op>(in.opcode);
+  if (op == spv::Op::OpLine) {
+    auto file = info_.strings.find(in.word(0));
+    sourceLine_ = (file == info_.strings.end() ? info_.nameOf(in.word(0)) : file->second) + ":" +
+                  std::to_string(in.word(1));
+  }
+  if (op == spv::Op::OpNoLine) sourceLine_.clear();
   if (isDebugOrAnnotation(op)) return;
   if (op == spv::Op::OpFunctionCall) {
     lowerCall(in);
