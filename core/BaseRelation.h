@@ -56,10 +56,13 @@ enum class DecidedRelation {
   Coherence,    // co
   FenceOrder,   // sync_fence: the order of mutually-in-scope SC fences
   BarrierSync,  // syncbar: which control barriers synchronised (quorums, computed resource ids)
+  SameLocation,         // loc: equal physical addresses (decided by the values of computed addresses)
+  SameGenericLocation,  // vloc: equal generic addresses (likewise)
 };
 
-inline constexpr std::array kDecidedRelations = {DecidedRelation::ReadsFrom, DecidedRelation::Coherence,
-                                                 DecidedRelation::FenceOrder, DecidedRelation::BarrierSync};
+inline constexpr std::array kDecidedRelations = {
+    DecidedRelation::ReadsFrom,   DecidedRelation::Coherence,    DecidedRelation::FenceOrder,
+    DecidedRelation::BarrierSync, DecidedRelation::SameLocation, DecidedRelation::SameGenericLocation};
 
 struct BaseRelationDescriptor {
   BaseRelation id;

@@ -109,11 +109,11 @@ RelationBounds coherenceCandidates(const EventGraph& graph) {
   RelationBounds bounds{PairSet(graph.size()), PairSet(graph.size())};
   for (const Event& a : graph.events) {
     for (const Event& b : graph.events) {
-      if (a.id == b.id || !a.isWrite() || !b.isWrite() || a.physical != b.physical) continue;
+      if (a.id == b.id || !a.isWrite() || !b.isWrite() || physicalAlias(a, b) == Alias::No) continue;
       bool fromInit = a.kind == EventKind::Init;
       if (!fromInit && b.kind == EventKind::Init) continue;
       bounds.may.add(a.id, b.id);
-      if (fromInit && b.kind != EventKind::Init) bounds.must.add(a.id, b.id);
+      if (fromInit && b.kind != EventKind::Init && physicalAlias(a, b) == Alias::Must) bounds.must.add(a.id, b.id);
     }
   }
   return bounds;
@@ -123,7 +123,7 @@ RelationBounds readFromCandidates(const EventGraph& graph) {
   RelationBounds bounds{PairSet(graph.size()), PairSet(graph.size())};
   for (const Event& w : graph.events) {
     for (const Event& r : graph.events) {
-      if (w.isWrite() && r.kind == EventKind::Read && w.physical == r.physical && w.id != r.rmwPartner) {
+      if (w.isWrite() && r.kind == EventKind::Read && physicalAlias(w, r) != Alias::No && w.id != r.rmwPartner) {
         bounds.may.add(w.id, r.id);
       }
     }
@@ -202,16 +202,27 @@ RelationBounds identity(const EventGraph& g) {
   return staticRelation(g, [](const Event& a, const Event& b) { return a.id == b.id; });
 }
 
+// loc and vloc from the alias analysis (EventGraph.h): must-alias pairs are must pairs, may-alias pairs
+// (computed addresses) may pairs that the values of the addresses decide.
+RelationBounds aliasRelation(const EventGraph& g, bool generic) {
+  RelationBounds bounds{PairSet(g.size()), PairSet(g.size())};
+  for (const Event& a : g.events) {
+    for (const Event& b : g.events) {
+      if (!a.isMemory() || !b.isMemory()) continue;
+      Alias alias = generic ? genericAlias(a, b) : physicalAlias(a, b);
+      if (alias != Alias::No) bounds.may.add(a.id, b.id);
+      if (alias == Alias::Must) bounds.must.add(a.id, b.id);
+    }
+  }
+  return bounds;
+}
+
 RelationBounds samePhysicalLocation(const EventGraph& g) {
-  return staticRelation(g, [](const Event& a, const Event& b) {
-    return a.isMemory() && b.isMemory() && a.physical == b.physical;
-  });
+  return aliasRelation(g, false);
 }
 
 RelationBounds sameGenericLocation(const EventGraph& g) {
-  return staticRelation(g, [](const Event& a, const Event& b) {
-    return a.isMemory() && b.isMemory() && a.generic == b.generic;
-  });
+  return aliasRelation(g, true);
 }
 
 RelationBounds atomicPairs(const EventGraph& g) {
@@ -223,10 +234,16 @@ RelationBounds scopeRelated(const EventGraph& g) {
   return staticRelation(g, [&g](const Event& a, const Event& b) { return mutuallyInScope(g, a, b); });
 }
 
-template <ScopeLevel level>
+// The "same instance of level KEY" relations (scta, swg, ...): empty on targets without the level.
+template <const char* key>
 RelationBounds sameScope(const EventGraph& g) {
-  return scopeRelation(g, level);
+  return scopeRelation(g, key);
 }
+inline constexpr char kCta[] = "CTA";
+inline constexpr char kSubgroup[] = "SG";
+inline constexpr char kWorkgroup[] = "WG";
+inline constexpr char kQueueFamily[] = "QF";
+inline constexpr char kDevice[] = "DV";
 
 template <bool wantData>
 RelationBounds dependencies(const EventGraph& g) {
@@ -247,15 +264,15 @@ constexpr std::array<BaseRelationDescriptor, kBaseRelationCount> kDescriptors = 
     {Int, "int", std::nullopt, internal},
     {Ext, "ext", std::nullopt, external},
     {Id, "id", std::nullopt, identity},
-    {Loc, "loc", std::nullopt, samePhysicalLocation},
-    {Vloc, "vloc", std::nullopt, sameGenericLocation},
+    {Loc, "loc", SameLocation, samePhysicalLocation},
+    {Vloc, "vloc", SameGenericLocation, sameGenericLocation},
     {Amo, "amo", std::nullopt, atomicPairs},
     {Sr, "sr", std::nullopt, scopeRelated},
-    {Scta, "scta", std::nullopt, sameScope<ScopeLevel::Cta>},
-    {Ssg, "ssg", std::nullopt, sameScope<ScopeLevel::Subgroup>},
-    {Swg, "swg", std::nullopt, sameScope<ScopeLevel::Workgroup>},
-    {Sqf, "sqf", std::nullopt, sameScope<ScopeLevel::QueueFamily>},
-    {Sdv, "sdv", std::nullopt, sameScope<ScopeLevel::Device>},
+    {Scta, "scta", std::nullopt, sameScope<kCta>},
+    {Ssg, "ssg", std::nullopt, sameScope<kSubgroup>},
+    {Swg, "swg", std::nullopt, sameScope<kWorkgroup>},
+    {Sqf, "sqf", std::nullopt, sameScope<kQueueFamily>},
+    {Sdv, "sdv", std::nullopt, sameScope<kDevice>},
     {Ssw, "ssw", std::nullopt, systemSynchronizesWith},
     {Data, "data", std::nullopt, dependencies<true>},
     {Ctrl, "ctrl", std::nullopt, dependencies<false>},
@@ -288,22 +305,29 @@ bool sameScopeInstance(const Thread& a, const Thread& b, ScopeLevel level) {
   return false;
 }
 
-std::optional<ScopeLevel> eventScope(const Event& e) {
-  static const std::pair<const KnownTag*, ScopeLevel> scopeTags[] = {
-      {&tags::CTA, ScopeLevel::Cta},      {&tags::GPU, ScopeLevel::Gpu},
-      {&tags::SYS, ScopeLevel::System},   {&tags::SG, ScopeLevel::Subgroup},
-      {&tags::WG, ScopeLevel::Workgroup}, {&tags::QF, ScopeLevel::QueueFamily},
-      {&tags::DV, ScopeLevel::Device}};
-  for (const auto& [tag, level] : scopeTags) {
-    if (e.tags.has(*tag)) return level;
+std::optional<ScopeLevel> eventScope(const Event& e, const Target& target) {
+  for (const ScopeLevelInfo& level : target.levels) {
+    if (e.tags.has(level.key)) return level.key;
   }
   return std::nullopt;
 }
 
+void setStaticLocations(const EventGraph& graph, Execution& x) {
+  auto executedMust = [&](BaseRelation relation) {
+    PairSet result(graph.size());
+    baseRelationBounds(graph, relation).must.forEach([&](int a, int b) {
+      if (x.executed.has(a) && x.executed.has(b)) result.add(a, b);
+    });
+    return result;
+  };
+  x.sameLocation = executedMust(BaseRelation::Loc);
+  x.sameGenericLocation = executedMust(BaseRelation::Vloc);
+}
+
 bool mutuallyInScope(const EventGraph& graph, const Event& a, const Event& b) {
   if (a.thread < 0 || b.thread < 0) return false;
-  auto sa = eventScope(a);
-  auto sb = eventScope(b);
+  auto sa = eventScope(a, *graph.program->target);
+  auto sb = eventScope(b, *graph.program->target);
   if (!sa || !sb) return false;
   const Thread& ta = threadOf(graph, a);
   const Thread& tb = threadOf(graph, b);
@@ -339,6 +363,10 @@ BaseRelation baseRelationOf(DecidedRelation relation) {
       return SyncFence;
     case BarrierSync:
       return SyncBar;
+    case SameLocation:
+      return Loc;
+    case SameGenericLocation:
+      return Vloc;
   }
   throw std::logic_error("unknown decided relation");
 }

@@ -8,6 +8,7 @@
 #include "core/BaseRelation.h"
 #include "core/Bounds.h"
 #include "core/EventGraph.h"
+#include "core/Execution.h"
 
 namespace catcheck::core {
 
@@ -18,8 +19,12 @@ RelationBounds baseRelationBounds(const EventGraph& graph, BaseRelation relation
 // (SEMANTICS.md §3.2: ids are hierarchical).
 bool sameScopeInstance(const Thread& a, const Thread& b, ScopeLevel level);
 
-// The scope level named by an event's scope tag (CTA, GPU, SYS, SG, WG, QF, DV), if any.
-std::optional<ScopeLevel> eventScope(const Event& e);
+// The level of `target` whose key the event carries as a tag (CTA, GPU, SYS, SG, WG, QF, DV, ...), if any.
+std::optional<ScopeLevel> eventScope(const Event& e, const Target& target);
+
+// Sets x's loc and vloc to the must pairs of its executed events: the whole choice when no address is
+// computed (the enumerator and hand-built executions use it).
+void setStaticLocations(const EventGraph& graph, Execution& x);
 
 // Whether two events' threads can synchronise at both events' own scopes (the `sr` relation).
 bool mutuallyInScope(const EventGraph& graph, const Event& a, const Event& b);

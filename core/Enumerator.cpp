@@ -17,6 +17,7 @@
 #include <set>
 #include <stdexcept>
 
+#include "core/BaseRelations.h"
 #include "core/EnumeratorChoices.h"
 #include "core/Evaluator.h"
 #include "core/EvaluatorProgram.h"
@@ -83,6 +84,11 @@ class Enumeration {
     if (graph_.size() > limits_.maxEvents) {
       stop("too large: " + std::to_string(graph_.size()) + " events (limit " +
            std::to_string(limits_.maxEvents) + ")");
+      return std::move(result_);
+    }
+    for (const Event& e : graph_.events) {
+      if (!e.computedAddress) continue;
+      stop("computed addresses are not enumerated");
       return std::move(result_);
     }
     std::optional<std::vector<std::vector<ThreadRun>>> runs = threadRuns();
@@ -161,7 +167,7 @@ class Enumeration {
     Execution x;
     x.executed = EventSet(n);
     x.value.assign(static_cast<size_t>(n), 0);
-    x.rf = x.co = x.syncFence = x.syncBarrier = PairSet(n);
+    x.rf = x.co = x.syncFence = x.syncBarrier = x.sameLocation = x.sameGenericLocation = PairSet(n);
     for (const Event& e : graph_.events) {
       if (e.kind != EventKind::Init) continue;
       x.executed.add(e.id);
@@ -178,6 +184,7 @@ class Enumeration {
       x.terminated = x.terminated && run.path.end == ThreadEnd::Terminated;
       boundReached_ = boundReached_ || run.path.end == ThreadEnd::Bound;
     }
+    setStaticLocations(graph_, x);
     return x;
   }
 

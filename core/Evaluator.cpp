@@ -32,6 +32,9 @@ unsigned decidedInput(DecidedRelation relation) {
       return kFenceOrderInput;
     case DecidedRelation::BarrierSync:
       return kBarrierSyncInput;
+    case DecidedRelation::SameLocation:
+    case DecidedRelation::SameGenericLocation:
+      return kLocationInput;
   }
   throw std::logic_error("unknown decided relation");
 }

@@ -23,6 +23,7 @@ enum EvaluatorInput : unsigned {
   kCoherenceInput = 4U,
   kFenceOrderInput = 8U,
   kBarrierSyncInput = 16U,
+  kLocationInput = 32U,  // loc and vloc
 };
 
 class Evaluator {

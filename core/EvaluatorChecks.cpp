@@ -28,6 +28,8 @@ class WellFormedness {
     std::vector<ThreadRun> runs;
     for (const UnrolledThread& thread : graph_.threads) runs.push_back(checkThread(thread.thread));
     checkBarriers(runs);
+    checkLocations(x_.sameLocation, BaseRelation::Loc);
+    checkLocations(x_.sameGenericLocation, BaseRelation::Vloc);
     checkReadsFrom();
     checkCoherence();
     checkFenceOrder();
@@ -45,6 +47,7 @@ class WellFormedness {
     int n = graph_.size();
     bool ok = x_.executed.size() == n && x_.value.size() == static_cast<size_t>(n) && x_.rf.size() == n &&
               x_.co.size() == n && x_.syncFence.size() == n && x_.syncBarrier.size() == n &&
+              x_.sameLocation.size() == n && x_.sameGenericLocation.size() == n &&
               x_.finalRegisters.size() == graph_.threads.size() &&
               x_.finalMemory.size() == graph_.program->memory.size();
     for (size_t t = 0; ok && t < graph_.threads.size(); ++t) {
@@ -121,12 +124,29 @@ class WellFormedness {
       problem("syncbar is not a synchronisation the barriers allow");
   }
 
+  // loc and vloc: every must pair of executed events, only may pairs, and an equivalence (equal addresses).
+  void checkLocations(const PairSet& chosen, BaseRelation relation) {
+    RelationBounds bounds = baseRelationBounds(graph_, relation);
+    std::string name(core::describe(relation).name);
+    bounds.must.forEach([&](int a, int b) {
+      if (executed(a) && executed(b) && !chosen.has(a, b))
+        problem(name + " misses " + describe(a) + " and " + describe(b) + ", which have one address");
+    });
+    chosen.forEach([&](int a, int b) {
+      if (!bounds.may.has(a, b) || !executed(a) || !executed(b))
+        problem(name + " relates " + describe(a) + " and " + describe(b) + ", which cannot share an address");
+      if (!chosen.has(b, a)) problem(name + " is not symmetric at " + describe(a) + " and " + describe(b));
+    });
+    PairSet closure = chosen.transitiveClosure();
+    if (!(closure == chosen)) problem(name + " is not transitive");
+  }
+
   void checkReadsFrom() {
     x_.rf.forEach([&](int w, int r) {
       const Event& we = graph_.event(w);
       const Event& re = graph_.event(r);
       bool ok =
-          we.isWrite() && re.kind == EventKind::Read && we.physical == re.physical && w != re.rmwPartner;
+          we.isWrite() && re.kind == EventKind::Read && x_.sameLocation.has(w, r) && w != re.rmwPartner;
       if (!ok)
         return problem("rf relates " + describe(w) + " to " + describe(r) +
                        ", which is not a same-address write and read");
@@ -152,7 +172,7 @@ class WellFormedness {
       const Event& ea = graph_.event(a);
       const Event& eb = graph_.event(b);
       bool ok =
-          a != b && ea.isWrite() && eb.isWrite() && ea.physical == eb.physical && executed(a) && executed(b);
+          a != b && ea.isWrite() && eb.isWrite() && x_.sameLocation.has(a, b) && executed(a) && executed(b);
       if (!ok)
         return problem("co relates " + describe(a) + " to " + describe(b) +
                        ", which are not two executed writes to one address");
@@ -170,7 +190,7 @@ class WellFormedness {
   }
 
   void checkCoherencePair(const Event& a, const Event& b) {
-    if (a.id >= b.id || !a.isWrite() || !b.isWrite() || a.physical != b.physical || !executed(a.id) ||
+    if (a.id >= b.id || !a.isWrite() || !b.isWrite() || !x_.sameLocation.has(a.id, b.id) || !executed(a.id) ||
         !executed(b.id))
       return;
     bool aInit = a.kind == EventKind::Init, bInit = b.kind == EventKind::Init;
@@ -208,10 +228,14 @@ class WellFormedness {
 
   void checkFinalMemory() {
     const auto& memory = graph_.program->memory;
+    std::vector<int> initOf(memory.size(), -1);
+    for (const Event& e : graph_.events) {
+      if (e.kind == EventKind::Init) initOf[static_cast<size_t>(e.location)] = e.id;
+    }
     for (size_t m = 0; m < memory.size(); ++m) {
       std::set<long long> allowed;
       for (const Event& w : graph_.events) {
-        if (w.isWrite() && w.physical == memory[m].physical && executed(w.id) &&
+        if (w.isWrite() && x_.sameLocation.has(w.id, initOf[m]) && executed(w.id) &&
             x_.co.successors(w.id).empty())
           allowed.insert(value(w.id));
       }

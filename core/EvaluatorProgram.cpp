@@ -1,6 +1,6 @@
 // Runs of unrolled threads and control-barrier execution on concrete values (SEMANTICS.md §2.2, §5).
 // A path follows the thread from its first step: reads return chosen values, writes and registers are
-// computed over unbounded integers (registers start at 0 or their declared value), and a reached barrier
+// computed as ExprSemantics.h defines (registers start at 0 or their declared value), and a reached barrier
 // either executes or blocks the thread. A taken loop back-edge ends the thread without terminating it when
 // the iteration wrote no memory and left the registers written in the loop and live at its header as they
 // were at the header (a spin); after any other iteration the thread may stop there or go on, to the next
@@ -14,63 +14,20 @@
 #include <string>
 
 #include "core/BaseRelations.h"
+#include "core/ExprSemantics.h"
 
 namespace catcheck::core {
 namespace {
-
-std::optional<long long> divide(long long a, long long b) {
-  if (b == 0) return 0;
-  long long q = a / b;
-  if (a % b < 0) q += b > 0 ? -1 : 1;  // SMT-LIB div: the remainder is never negative
-  return q;
-}
-
-std::optional<long long> arithmetic(ExprOp op, long long a, long long b) {
-  switch (op) {
-    case ExprOp::Add:
-      return a + b;
-    case ExprOp::Sub:
-      return a - b;
-    case ExprOp::Mul:
-      return a * b;
-    case ExprOp::Div:
-      return divide(a, b);
-    case ExprOp::And:
-      return a & b;
-    case ExprOp::Or:
-      return a | b;
-    case ExprOp::Xor:
-      return a ^ b;
-    case ExprOp::Eq:
-      return a == b;
-    case ExprOp::Ne:
-      return a != b;
-    case ExprOp::Lt:
-      return a < b;
-    case ExprOp::Le:
-      return a <= b;
-    case ExprOp::Gt:
-      return a > b;
-    case ExprOp::Ge:
-      return a >= b;
-    default:
-      return std::nullopt;
-  }
-}
 
 std::optional<long long> rmwResult(const Instruction& in, std::optional<long long> old,
                                    const RegisterValues& regs) {
   std::optional<long long> operand = evaluateExpr(in.value, regs);
   if (in.rmwOp == RmwOp::Exchange) return operand;
   if (!old || !operand) return std::nullopt;
-  static const std::map<RmwOp, ExprOp> ops = {{RmwOp::Add, ExprOp::Add}, {RmwOp::Sub, ExprOp::Sub},
-                                              {RmwOp::Mul, ExprOp::Mul}, {RmwOp::Div, ExprOp::Div},
-                                              {RmwOp::And, ExprOp::And}, {RmwOp::Or, ExprOp::Or},
-                                              {RmwOp::Xor, ExprOp::Xor}};
-  if (in.rmwOp != RmwOp::CompareExchange) return arithmetic(ops.at(in.rmwOp), *old, *operand);
-  std::optional<long long> expected = evaluateExpr(in.expected, regs);
+  std::optional<long long> expected = 0;
+  if (in.rmwOp == RmwOp::CompareExchange) expected = evaluateExpr(in.expected, regs);
   if (!expected) return std::nullopt;
-  return *old == *expected ? operand : old;
+  return applyRmw(in.rmwOp, in.value.width, *old, *operand, *expected);
 }
 
 RegisterValues initialRegisters(const Thread& thread) {
@@ -311,11 +268,16 @@ std::optional<long long> evaluateExpr(const Expr& e, const RegisterValues& regs)
       if (!condition) return std::nullopt;
       return evaluateExpr(e.args.at(*condition != 0 ? 1 : 2), regs);
     }
+    case ExprOp::Undefined:
+      return std::nullopt;  // any value: the enumerator does not choose one
     default: {
-      std::optional<long long> a = evaluateExpr(e.args.at(0), regs);
-      std::optional<long long> b = evaluateExpr(e.args.at(1), regs);
-      if (!a || !b) return std::nullopt;
-      return arithmetic(e.op, *a, *b);
+      std::vector<long long> args;
+      for (const Expr& arg : e.args) {
+        std::optional<long long> value = evaluateExpr(arg, regs);
+        if (!value) return std::nullopt;
+        args.push_back(*value);
+      }
+      return applyOperator(e, args);
     }
   }
 }

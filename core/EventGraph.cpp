@@ -1,6 +1,7 @@
 // Builds the event graph from a Program: unrolls each thread (LoopUnrolling.cpp), resolves jump targets to
 // step indices, and creates one init write per memory object followed by the visible events of each
-// thread in program order. Tags follow SEMANTICS.md §5; init writes carry W, M, _ and IW only.
+// thread in program order. Tags follow SEMANTICS.md §5; init writes carry W, M, _ and IW, and the location's own init tags
+// (SPIR-V: its storage class).
 #include "core/EventGraph.h"
 
 #include <map>
@@ -20,7 +21,9 @@ Event makeEvent(EventGraph& graph, EventKind kind, const TagSet& tags) {
 
 void addInitEvents(EventGraph& graph, const Program& program) {
   for (size_t m = 0; m < program.memory.size(); ++m) {
-    Event e = makeEvent(graph, EventKind::Init, TagSet{&tags::W, &tags::M, &tags::Visible, &tags::IW});
+    TagSet initTags{&tags::W, &tags::M, &tags::Visible, &tags::IW};
+    initTags |= program.memory[m].initTags;
+    Event e = makeEvent(graph, EventKind::Init, initTags);
     e.location = static_cast<int>(m);
     e.physical = program.memory[m].physical;
     e.generic = program.memory[m].generic;
@@ -99,7 +102,9 @@ void addThreadEvents(EventGraph& graph, const Program& program, UnrolledThread& 
     e.thread = thread.thread;
     e.step = stepIndex;
     e.poIndex = poIndex++;
-    if (e.isMemory()) {
+    if (e.isMemory() && step.instruction->address < 0) {
+      e.computedAddress = true;
+    } else if (e.isMemory()) {
       e.location = step.instruction->address;
       e.physical = program.memory.at(static_cast<size_t>(e.location)).physical;
       e.generic = program.memory.at(static_cast<size_t>(e.location)).generic;
@@ -172,6 +177,18 @@ EventGraph buildEventGraph(const Program& program, int bound) {
   }
   for (const UnrolledThread& thread : graph.threads) markAlwaysExecuted(graph, thread);
   return graph;
+}
+
+Alias physicalAlias(const Event& a, const Event& b) {
+  if (a.id == b.id) return Alias::Must;
+  if (a.computedAddress || b.computedAddress) return Alias::May;
+  return a.physical == b.physical ? Alias::Must : Alias::No;
+}
+
+Alias genericAlias(const Event& a, const Event& b) {
+  if (a.id == b.id) return Alias::Must;
+  if (a.computedAddress || b.computedAddress) return Alias::May;
+  return a.generic == b.generic ? Alias::Must : Alias::No;
 }
 
 std::string EventGraph::describe(int eventId) const {

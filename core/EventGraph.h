@@ -58,6 +58,7 @@ struct Event {
   int physical = -1;
   int generic = -1;
   int rmwPartner = -1;  // the other half of an RMW
+  bool computedAddress = false;  // the address is computed at run time: location, physical, generic are -1
   bool isMemory() const {
     return kind == EventKind::Init || kind == EventKind::Read || kind == EventKind::Write;
   }
@@ -80,6 +81,12 @@ struct EventGraph {
   }
   std::string describe(int eventId) const;  // "P0:3 st.weak x, 1" for witnesses
 };
+
+// Alias analysis of two memory events: their locations are equal in every execution (Must), in none
+// (No), or depending on computed address values (May). Static addresses decide exactly, at no cost.
+enum class Alias { No, May, Must };
+Alias physicalAlias(const Event& a, const Event& b);
+Alias genericAlias(const Event& a, const Event& b);
 
 // Unrolls every loop of `program` to `bound` iterations (statically side-effect-free loops to one) and
 // creates the events. Throws InputError for control flow it cannot handle.

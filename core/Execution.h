@@ -21,6 +21,8 @@ struct Execution {
   PairSet co;           // as chosen (PTX: possibly partial, not necessarily transitive)
   PairSet syncFence;    // sync_fence pairs
   PairSet syncBarrier;  // syncbar pairs
+  PairSet sameLocation;         // loc pairs (static unless addresses are computed)
+  PairSet sameGenericLocation;  // vloc pairs
   std::vector<std::vector<long long>> finalRegisters;  // per thread, per register
   std::vector<long long> finalMemory;                  // per memory object
   bool terminated = true;                              // every thread reached its end normally
@@ -36,6 +38,10 @@ struct Execution {
         return syncFence;
       case DecidedRelation::BarrierSync:
         return syncBarrier;
+      case DecidedRelation::SameLocation:
+        return sameLocation;
+      case DecidedRelation::SameGenericLocation:
+        return sameGenericLocation;
     }
     throw std::logic_error("unknown decided relation");
   }

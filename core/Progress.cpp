@@ -1,6 +1,7 @@
 // Parsing and printing of progress-model specifications.
 #include "core/Progress.h"
 
+#include <algorithm>
 #include <sstream>
 #include <stdexcept>
 
@@ -24,16 +25,14 @@ ProgressModel parseModel(const std::string& name) {
   return it->second;
 }
 
+// A level key of some target (Target.h); which levels a program has depends on its target, so a key the
+// program's target lacks simply never applies.
 ScopeLevel parseLevel(const std::string& name) {
-  static const std::map<std::string, ScopeLevel> levels = {
-      {"SYS", ScopeLevel::System}, {"GPU", ScopeLevel::Gpu},        {"CTA", ScopeLevel::Cta},
-      {"DV", ScopeLevel::Device},  {"QF", ScopeLevel::QueueFamily}, {"WG", ScopeLevel::Workgroup},
-      {"SG", ScopeLevel::Subgroup}};
-  auto it = levels.find(name);
-  if (it == levels.end())
-    throw std::invalid_argument("unknown scope level '" + name +
-                                "' (expected SYS, GPU, CTA, DV, QF, WG or SG)");
-  return it->second;
+  std::vector<ScopeLevel> known = knownScopeLevels();
+  if (std::find(known.begin(), known.end(), name) != known.end()) return name;
+  std::string expected;
+  for (const ScopeLevel& key : known) expected += (expected.empty() ? "" : ", ") + key;
+  throw std::invalid_argument("unknown scope level '" + name + "' (expected one of " + expected + ")");
 }
 
 }  // namespace
@@ -71,9 +70,7 @@ const char* progressModelName(ProgressModel model) {
 std::string ProgressSpec::str() const {
   std::string text = progressModelName(defaultModel);
   for (const auto& [level, model] : perLevel) {
-    std::string name = scopeLevelName(level);
-    for (char& c : name) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-    text += ";" + name + "=" + progressModelName(model);
+    text += ";" + level + "=" + progressModelName(model);
   }
   return text;
 }

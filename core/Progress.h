@@ -22,7 +22,7 @@ struct ProgressSpec {
   std::string str() const;
 };
 
-// Parses "MODEL" or "MODEL;LEVEL=MODEL;...". Levels: SYS GPU CTA (PTX), DV QF WG SG (Vulkan).
+// Parses "MODEL" or "MODEL;LEVEL=MODEL;...". Levels: the keys of core::knownScopeLevels() (Target.h).
 // Throws std::invalid_argument with a message naming the bad part.
 ProgressSpec parseProgressSpec(const std::string& text);
 

@@ -16,6 +16,7 @@
 #include "core/Log.h"
 #include "core/RelationAnalysis.h"
 #include "encoders/EncodingContext.h"
+#include "encoders/ValueEncoder.h"
 #include "encoders/ExecutionExtractor.h"
 #include "encoders/RelationEncoder.h"
 #include "encoders/TerminationEncoder.h"
@@ -236,6 +237,7 @@ Decision decide(const core::EventGraph& graph, const core::RelationAnalysis& ana
   auto start = Clock::now();
   SolverOptions solverOptions = options.solver;
   solverOptions.produceModels = options.explain;
+  solverOptions.bitwise = usesBitwiseOperators(*graph.program);
   Query first(graph, analysis, model, solverOptions, options.progress);
   Term goal = propertyFormula(first.context(), first.relations(), model, program, options.property);
   double encodeMs = millisecondsSince(start);

@@ -14,7 +14,7 @@ namespace {
 class Cvc5Backend final : public SolverBackend {
  public:
   explicit Cvc5Backend(const SolverOptions& options) {
-    solver_.setLogic("QF_LIA");
+    solver_.setLogic(options.bitwise ? "ALL" : "QF_LIA");
     if (options.produceModels) solver_.setOption("produce-models", "true");
     if (options.timeoutMs > 0) solver_.setOption("tlimit-per", std::to_string(options.timeoutMs));
   }
@@ -35,6 +35,14 @@ class Cvc5Backend final : public SolverBackend {
     for (Term a : args) children.push_back(terms_.at(static_cast<size_t>(a)));
     if ((op == TermOp::And || op == TermOp::Or) && children.size() == 1) return args[0];
     return intern(solver_.mkTerm(kindOf(op), children));
+  }
+
+  Term bitwise(BitwiseOp op, int width, const std::vector<Term>& args) override {
+    cvc5::Op toBits = solver_.mkOp(cvc5::Kind::INT_TO_BITVECTOR, {static_cast<uint32_t>(width)});
+    std::vector<cvc5::Term> bits;
+    for (Term a : args) bits.push_back(solver_.mkTerm(toBits, {terms_.at(static_cast<size_t>(a))}));
+    cvc5::Term result = solver_.mkTerm(bitwiseKind(op), bits);
+    return intern(solver_.mkTerm(cvc5::Kind::BITVECTOR_TO_NAT, {result}));
   }
 
   void assertFormula(Term t) override { solver_.assertFormula(terms_.at(static_cast<size_t>(t))); }
@@ -83,8 +91,30 @@ class Cvc5Backend final : public SolverBackend {
         return cvc5::Kind::MULT;
       case TermOp::Div:
         return cvc5::Kind::INTS_DIVISION;
+      case TermOp::Mod:
+        return cvc5::Kind::INTS_MODULUS;
     }
     throw std::logic_error("unknown term operator");
+  }
+
+  static cvc5::Kind bitwiseKind(BitwiseOp op) {
+    switch (op) {
+      case BitwiseOp::And:
+        return cvc5::Kind::BITVECTOR_AND;
+      case BitwiseOp::Or:
+        return cvc5::Kind::BITVECTOR_OR;
+      case BitwiseOp::Xor:
+        return cvc5::Kind::BITVECTOR_XOR;
+      case BitwiseOp::Not:
+        return cvc5::Kind::BITVECTOR_NOT;
+      case BitwiseOp::Shl:
+        return cvc5::Kind::BITVECTOR_SHL;
+      case BitwiseOp::LShr:
+        return cvc5::Kind::BITVECTOR_LSHR;
+      case BitwiseOp::AShr:
+        return cvc5::Kind::BITVECTOR_ASHR;
+    }
+    throw std::logic_error("unknown bitwise operator");
   }
 
   Term intern(const cvc5::Term& t) {

@@ -27,6 +27,18 @@ Term EncodingContext::pair(core::BaseRelation relation, int a, int b) {
   return decidedPair(*decided, a, b);
 }
 
+Term EncodingContext::sameAddress(int a, int b) {
+  switch (core::physicalAlias(graph.event(a), graph.event(b))) {
+    case core::Alias::Must:
+      return f.top();
+    case core::Alias::No:
+      return f.bottom();
+    case core::Alias::May:
+      break;
+  }
+  return f.eq(address.at(static_cast<size_t>(a)), address.at(static_cast<size_t>(b)));
+}
+
 void EncodingContext::declarePair(core::DecidedRelation relation, int a, int b, const std::string& name) {
   variables_.at(static_cast<size_t>(relation))[{a, b}] = f.boolVar(name);
 }
@@ -39,6 +51,9 @@ Term EncodingContext::decidedPair(core::DecidedRelation relation, int a, int b) 
       return variable(relation, a, b);
     case core::DecidedRelation::BarrierSync:
       return barrierPair(a, b);
+    case core::DecidedRelation::SameLocation:
+    case core::DecidedRelation::SameGenericLocation:
+      return f.both(execBoth(a, b), sameAddress(a, b));
   }
   throw std::logic_error("unknown decided relation");
 }

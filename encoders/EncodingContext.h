@@ -49,6 +49,7 @@ struct EncodingContext {
   bool allThreadsStart = true;  // uniform FAIR: every thread starts and has progress
   std::vector<Term> exec;       // per event
   std::vector<Term> value;      // per memory event: the value read or written
+  std::vector<Term> address;    // per memory event: its address (a constant unless computed)
   std::vector<ThreadEncoding> threads;
   Term boundReached = -1;   // some Bound jump is taken
   Term allTerminated = -1;  // every thread terminated
@@ -60,6 +61,8 @@ struct EncodingContext {
   std::vector<Term> finalMemory;  // per memory object: its final value
   std::vector<Term> coLast;       // per write: executed and without an executed co-successor
 
+  // Whether memory events a and b access one address (the alias analysis decides all but computed ones).
+  Term sameAddress(int a, int b);
   Term execBoth(int a, int b) { return f.both(exec[static_cast<size_t>(a)], exec[static_cast<size_t>(b)]); }
 
   // The bounds of a base relation on this graph (computed once).

@@ -7,6 +7,17 @@ namespace catcheck::encoders {
 Formula::Formula(SolverBackend& backend)
     : backend_(backend), true_(backend.boolConstant(true)), false_(backend.boolConstant(false)) {}
 
+Term Formula::intValue(long long value) {
+  Term t = backend_.intConstant(value);
+  constants_.emplace(t, value);
+  return t;
+}
+
+std::optional<long long> Formula::constantOf(Term t) const {
+  auto it = constants_.find(t);
+  return it == constants_.end() ? std::nullopt : std::optional<long long>(it->second);
+}
+
 Term Formula::no(Term a) {
   if (a == true_) return false_;
   if (a == false_) return true_;

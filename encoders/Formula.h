@@ -2,7 +2,9 @@
 // collapse before reaching the solver, so pairs outside a relation's may set cost nothing.
 #pragma once
 
+#include <optional>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "encoders/Solver.h"
@@ -20,7 +22,9 @@ class Formula {
 
   Term boolVar(const std::string& name) { return backend_.boolVariable(name); }
   Term intVar(const std::string& name) { return backend_.intVariable(name); }
-  Term intValue(long long value) { return backend_.intConstant(value); }
+  Term intValue(long long value);
+  // The value of `t` when it was built by intValue.
+  std::optional<long long> constantOf(Term t) const;
 
   Term no(Term a);
   Term both(Term a, Term b) { return all({a, b}); }
@@ -34,6 +38,7 @@ class Formula {
   Term lt(Term a, Term b) { return backend_.apply(TermOp::Lt, {a, b}); }
   Term le(Term a, Term b) { return backend_.apply(TermOp::Le, {a, b}); }
   Term arith(TermOp op, Term a, Term b) { return backend_.apply(op, {a, b}); }
+  Term bitwise(BitwiseOp op, int width, const std::vector<Term>& args) { return backend_.bitwise(op, width, args); }
   // At most one of `terms` holds (pairwise for short lists, a sequential counter otherwise).
   Term atMostOne(const std::vector<Term>& terms);
 
@@ -45,6 +50,7 @@ class Formula {
   Term true_;
   Term false_;
   int fresh_ = 0;
+  std::unordered_map<Term, long long> constants_;
 };
 
 }  // namespace catcheck::encoders

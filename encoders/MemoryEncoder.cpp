@@ -29,12 +29,12 @@ void encodeReadsFrom(EncodingContext& ctx) {
     if (r.kind != EventKind::Read) continue;
     std::vector<Term> sources;
     for (const Event& w : ctx.graph.events) {
-      if (!w.isWrite() || w.physical != r.physical || w.id == r.rmwPartner) continue;
+      if (!w.isWrite() || core::physicalAlias(w, r) == core::Alias::No || w.id == r.rmwPartner) continue;
       ctx.declarePair(DecidedRelation::ReadsFrom, w.id, r.id, pairName("rf", w.id, r.id));
       Term edge = ctx.pair(BaseRelation::Rf, w.id, r.id);
       f.require(f.implies(
-          edge, f.both(ctx.execBoth(w.id, r.id),
-                       f.eq(ctx.value[static_cast<size_t>(w.id)], ctx.value[static_cast<size_t>(r.id)]))));
+          edge, f.all({ctx.execBoth(w.id, r.id), ctx.sameAddress(w.id, r.id),
+                       f.eq(ctx.value[static_cast<size_t>(w.id)], ctx.value[static_cast<size_t>(r.id)])})));
       sources.push_back(edge);
     }
     Term uninitialised = f.boolVar("uninit_" + std::to_string(r.id));
@@ -60,10 +60,16 @@ void encodeCoherence(EncodingContext& ctx) {
   };
   for (const Event& a : ctx.graph.events) {
     for (const Event& b : ctx.graph.events) {
-      if (b.id <= a.id || !a.isWrite() || !b.isWrite() || a.physical != b.physical) continue;
+      if (b.id <= a.id || !a.isWrite() || !b.isWrite() || core::physicalAlias(a, b) == core::Alias::No) continue;
       bool bothInit = a.kind == EventKind::Init && b.kind == EventKind::Init;
-      Term pair = ctx.execBoth(a.id, b.id);
-      if (a.kind == EventKind::Init && !bothInit) continue;  // init writes come first: a must edge
+      Term pair = f.both(ctx.execBoth(a.id, b.id), ctx.sameAddress(a.id, b.id));
+      bool initFirst = a.kind == EventKind::Init && core::physicalAlias(a, b) == core::Alias::Must;
+      if (initFirst && !bothInit) continue;  // init writes come first: a must edge
+      if (a.kind == EventKind::Init && !bothInit) {  // a computed address may hit this init's location
+        ctx.declarePair(DecidedRelation::Coherence, a.id, b.id, pairName("co", a.id, b.id));
+        f.require(f.iff(ctx.pair(BaseRelation::Co, a.id, b.id), pair));
+        continue;
+      }
       ctx.declarePair(DecidedRelation::Coherence, a.id, b.id, pairName("co", a.id, b.id));
       ctx.declarePair(DecidedRelation::Coherence, b.id, a.id, pairName("co", b.id, a.id));
       Term forward = ctx.pair(BaseRelation::Co, a.id, b.id);
@@ -119,12 +125,16 @@ void encodeFinalValues(EncodingContext& ctx) {
   for (const Event& w : ctx.graph.events) {
     if (w.isWrite()) last[static_cast<size_t>(w.id)] = coLast(ctx, w);
   }
+  std::vector<int> initOf(memory.size(), -1);
+  for (const Event& e : ctx.graph.events) {
+    if (e.kind == EventKind::Init) initOf[static_cast<size_t>(e.location)] = e.id;
+  }
   for (size_t m = 0; m < memory.size(); ++m) {
     Term final = f.intVar("final_" + memory[m].name);
     std::vector<Term> someLast, choices;
     for (const Event& w : ctx.graph.events) {
-      if (!w.isWrite() || w.physical != memory[m].physical) continue;
-      Term isLast = last[static_cast<size_t>(w.id)];
+      if (!w.isWrite() || core::physicalAlias(w, ctx.graph.event(initOf[m])) == core::Alias::No) continue;
+      Term isLast = f.both(last[static_cast<size_t>(w.id)], ctx.sameAddress(w.id, initOf[m]));
       someLast.push_back(isLast);
       choices.push_back(f.both(isLast, f.eq(final, ctx.value[static_cast<size_t>(w.id)])));
     }

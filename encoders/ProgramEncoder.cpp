@@ -4,7 +4,8 @@
 // (SEMANTICS.md §5): an unnamed barrier group executes iff every member is reached; a named barrier
 // executes once enough threads with the same resource id arrive (all of them, or its quorum). A thread
 // whose barrier does not execute is blocked: nothing after it is reached. Registers start at 0 or their
-// declared initial value; arithmetic is over unbounded integers.
+// declared initial value; expressions are encoded by ValueEncoder.h (unbounded integers for litmus
+// tests, two's-complement at the declared width for SPIR-V).
 #include <algorithm>
 #include <map>
 #include <stdexcept>
@@ -13,6 +14,7 @@
 #include "core/BaseRelations.h"
 #include "core/SourceLocation.h"
 #include "encoders/EncodingContext.h"
+#include "encoders/ValueEncoder.h"
 
 namespace catcheck::encoders {
 namespace {
@@ -33,7 +35,8 @@ class ThreadEncoder {
         f_(ctx.f),
         thread_(ctx.graph.threads[static_cast<size_t>(thread)]),
         source_(ctx.graph.program->threads[static_cast<size_t>(thread)]),
-        out_(ctx.threads[static_cast<size_t>(thread)]) {}
+        out_(ctx.threads[static_cast<size_t>(thread)]),
+        values_(ctx.f, "P" + std::to_string(thread)) {}
 
   void encodeControlFlow() {
     size_t n = thread_.steps.size();
@@ -174,6 +177,10 @@ class ThreadEncoder {
     const Step& step = thread_.steps[s];
     const core::Instruction& in = *step.instruction;
     std::vector<Term> after = regs;
+    if (in.computedAddress) {
+      Term address = intOf(*in.computedAddress, regs);
+      for (int e : step.events) ctx_.address[static_cast<size_t>(e)] = address;
+    }
     switch (in.kind) {
       case InstructionKind::Load:
         after[static_cast<size_t>(*in.reg)] = readValue(step.events[0]);
@@ -203,71 +210,12 @@ class ThreadEncoder {
   }
 
   Term rmwResult(const core::Instruction& in, Term old, const std::vector<Term>& regs) {
-    Term operand = intOf(in.value, regs);
-    switch (in.rmwOp) {
-      case core::RmwOp::Exchange:
-        return operand;
-      case core::RmwOp::Add:
-        return f_.arith(TermOp::Add, old, operand);
-      case core::RmwOp::Sub:
-        return f_.arith(TermOp::Sub, old, operand);
-      case core::RmwOp::Mul:
-        return f_.arith(TermOp::Mul, old, operand);
-      case core::RmwOp::Div:
-        return f_.arith(TermOp::Div, old, operand);
-      case core::RmwOp::CompareExchange:
-        return f_.ite(f_.eq(old, intOf(in.expected, regs)), operand, old);
-      default:
-        throw core::InputError(in.location, "bitwise read-modify-write operations are not supported");
-    }
+    return values_.rmw(in, old, regs);
   }
 
  public:
-  Term intOf(const Expr& e, const std::vector<Term>& regs) {
-    switch (e.op) {
-      case ExprOp::Constant:
-        return f_.intValue(e.constant);
-      case ExprOp::Register:
-        return regs.at(static_cast<size_t>(e.reg));
-      case ExprOp::Add:
-        return f_.arith(TermOp::Add, intOf(e.args[0], regs), intOf(e.args[1], regs));
-      case ExprOp::Sub:
-        return f_.arith(TermOp::Sub, intOf(e.args[0], regs), intOf(e.args[1], regs));
-      case ExprOp::Mul:
-        return f_.arith(TermOp::Mul, intOf(e.args[0], regs), intOf(e.args[1], regs));
-      case ExprOp::Div:
-        return f_.arith(TermOp::Div, intOf(e.args[0], regs), intOf(e.args[1], regs));
-      case ExprOp::Ite:
-        return f_.ite(boolOf(e.args[0], regs), intOf(e.args[1], regs), intOf(e.args[2], regs));
-      case ExprOp::And:
-      case ExprOp::Or:
-      case ExprOp::Xor:
-        throw std::domain_error("bitwise operations are not supported over unbounded integers");
-      default:
-        return f_.ite(boolOf(e, regs), f_.intValue(1), f_.intValue(0));
-    }
-  }
-
-  Term boolOf(const Expr& e, const std::vector<Term>& regs) {
-    auto lhs = [&] { return intOf(e.args[0], regs); };
-    auto rhs = [&] { return intOf(e.args[1], regs); };
-    switch (e.op) {
-      case ExprOp::Eq:
-        return f_.eq(lhs(), rhs());
-      case ExprOp::Ne:
-        return f_.no(f_.eq(lhs(), rhs()));
-      case ExprOp::Lt:
-        return f_.lt(lhs(), rhs());
-      case ExprOp::Le:
-        return f_.le(lhs(), rhs());
-      case ExprOp::Gt:
-        return f_.lt(rhs(), lhs());
-      case ExprOp::Ge:
-        return f_.le(rhs(), lhs());
-      default:
-        return f_.no(f_.eq(intOf(e, regs), f_.intValue(0)));
-    }
-  }
+  Term intOf(const Expr& e, const std::vector<Term>& regs) { return values_.intOf(e, regs); }
+  Term boolOf(const Expr& e, const std::vector<Term>& regs) { return values_.boolOf(e, regs); }
 
  private:
   EncodingContext& ctx_;
@@ -275,6 +223,7 @@ class ThreadEncoder {
   const core::UnrolledThread& thread_;
   const core::Thread& source_;
   ThreadEncoding& out_;
+  ValueEncoder values_;
 };
 
 // --- control barriers -------------------------------------------------------------------------------
@@ -402,6 +351,15 @@ class BarrierEncoder {
   std::vector<std::pair<BarrierRef, std::vector<BarrierRef>>> pendingQuorum_;
 };
 
+// Static addresses are constants; computed ones are set when their step is encoded.
+void encodeStaticAddresses(EncodingContext& ctx) {
+  const auto& memory = ctx.graph.program->memory;
+  for (const core::Event& e : ctx.graph.events) {
+    if (e.isMemory() && !e.computedAddress)
+      ctx.address[static_cast<size_t>(e.id)] = ctx.f.intValue(memory[static_cast<size_t>(e.location)].address);
+  }
+}
+
 void encodeInitValues(EncodingContext& ctx) {
   for (const core::Event& e : ctx.graph.events) {
     if (e.kind != core::EventKind::Init) continue;
@@ -417,7 +375,9 @@ void encodeProgram(EncodingContext& ctx, const core::ProgressSpec& progress) {
   ctx.allThreadsStart = progress.uniformlyFair();
   ctx.exec.assign(static_cast<size_t>(ctx.graph.size()), ctx.f.bottom());
   ctx.value.assign(static_cast<size_t>(ctx.graph.size()), ctx.f.intValue(0));
+  ctx.address.assign(static_cast<size_t>(ctx.graph.size()), ctx.f.intValue(0));
   ctx.threads.assign(ctx.graph.threads.size(), ThreadEncoding{});
+  encodeStaticAddresses(ctx);
   encodeInitValues(ctx);
   std::vector<ThreadEncoder> threads;
   for (size_t t = 0; t < ctx.graph.threads.size(); ++t) threads.emplace_back(ctx, static_cast<int>(t));

@@ -1,6 +1,6 @@
 // Forward progress over the scope tree (SEMANTICS.md §7.6, after Dat3M's ForwardProgressEncoder). The tree
-// is root > SYS > GPU > CTA > threads for PTX and root > DV > QF > WG > SG > threads for Vulkan, children
-// grouped by scope id within their parent. Every node has three variables: it has progress, it is
+// is the program's target hierarchy (Target.h: root > SYS > GPU > CTA > threads for PTX, root > DV > QF >
+// WG > SG > threads for Vulkan), children grouped by scope id within their parent. Every node has three variables: it has progress, it is
 // schedulable (some thread in it started-or-not, not terminated, not blocked: a spinning thread stays
 // schedulable), it was scheduled once (some thread in it started). The root has progress; a schedulable
 // group with progress passes it to at least one schedulable child; the group's progress model adds
@@ -16,7 +16,7 @@ namespace catcheck::encoders {
 namespace {
 
 struct TreeNode {
-  core::ScopeLevel level = core::ScopeLevel::System;  // the scope this group stands for (not for the root)
+  core::ScopeLevel level;  // the scope this group stands for (not for the root)
   int id = 0;
   int thread = -1;  // leaves
   std::vector<std::unique_ptr<TreeNode>> children;

@@ -10,7 +10,11 @@ namespace catcheck::encoders {
 
 using Term = int;
 
-enum class TermOp { Not, And, Or, Implies, Iff, Ite, Eq, Lt, Le, Add, Sub, Mul, Div };
+enum class TermOp { Not, And, Or, Implies, Iff, Ite, Eq, Lt, Le, Add, Sub, Mul, Div, Mod };
+
+// Bitwise operators on integers in [0, 2^width): each converts its arguments to bit-vectors of `width`
+// bits and the result back to a non-negative integer. Only programs with a width use them (SPIR-V).
+enum class BitwiseOp { And, Or, Xor, Not, Shl, LShr, AShr };
 
 enum class SatResult { Sat, Unsat, Unknown };
 
@@ -20,6 +24,7 @@ struct SolverOptions {
   SolverKind kind = SolverKind::Z3;  // faster on the whole reference suite (bench/suite-times.sh)
   bool produceModels = false;  // cvc5 gets 10-40x slower on sat queries with models on: only for witnesses
   unsigned timeoutMs = 0;      // 0: none
+  bool bitwise = false;        // the formula uses `bitwise` (beyond linear integer arithmetic)
 };
 
 class SolverBackend {
@@ -30,6 +35,7 @@ class SolverBackend {
   virtual Term boolVariable(const std::string& name) = 0;
   virtual Term intVariable(const std::string& name) = 0;
   virtual Term apply(TermOp op, const std::vector<Term>& args) = 0;
+  virtual Term bitwise(BitwiseOp op, int width, const std::vector<Term>& args) = 0;
   virtual void assertFormula(Term t) = 0;
   virtual SatResult check() = 0;
   virtual bool boolValue(Term t) = 0;      // after Sat with produceModels

@@ -21,7 +21,11 @@ z3::context& threadContext() {
 
 class Z3Backend final : public SolverBackend {
  public:
-  explicit Z3Backend(const SolverOptions& options) : context_(threadContext()), solver_(context_, "QF_LIA") {
+  // Linear integer arithmetic, or (with bitwise operators) z3's general solver, which handles the
+  // integer/bit-vector conversions.
+  explicit Z3Backend(const SolverOptions& options)
+      : context_(threadContext()),
+        solver_(options.bitwise ? z3::solver(context_) : z3::solver(context_, "QF_LIA")) {
     z3::params params(context_);
     params.set("model", options.produceModels);
     if (options.timeoutMs > 0) params.set("timeout", options.timeoutMs);
@@ -34,6 +38,13 @@ class Z3Backend final : public SolverBackend {
   Term intVariable(const std::string& name) override { return intern(context_.int_const(name.c_str())); }
 
   Term apply(TermOp op, const std::vector<Term>& args) override { return intern(build(op, args)); }
+
+  Term bitwise(BitwiseOp op, int width, const std::vector<Term>& args) override {
+    auto bits = [&](Term t) { return z3::expr(context_, Z3_mk_int2bv(context_, static_cast<unsigned>(width), expr(t))); };
+    z3::expr a = bits(args[0]);
+    z3::expr result = op == BitwiseOp::Not ? ~a : combine(op, a, bits(args[1]));
+    return intern(z3::expr(context_, Z3_mk_bv2int(context_, result, false)));
+  }
 
   void assertFormula(Term t) override { solver_.add(expr(t)); }
 
@@ -88,8 +99,30 @@ class Z3Backend final : public SolverBackend {
         return expr(a[0]) * expr(a[1]);
       case TermOp::Div:
         return expr(a[0]) / expr(a[1]);
+      case TermOp::Mod:
+        return z3::mod(expr(a[0]), expr(a[1]));
     }
     throw std::logic_error("unknown term operator");
+  }
+
+  static z3::expr combine(BitwiseOp op, const z3::expr& a, const z3::expr& b) {
+    switch (op) {
+      case BitwiseOp::And:
+        return a & b;
+      case BitwiseOp::Or:
+        return a | b;
+      case BitwiseOp::Xor:
+        return a ^ b;
+      case BitwiseOp::Shl:
+        return z3::shl(a, b);
+      case BitwiseOp::LShr:
+        return z3::lshr(a, b);
+      case BitwiseOp::AShr:
+        return z3::ashr(a, b);
+      case BitwiseOp::Not:
+        break;
+    }
+    throw std::logic_error("unknown bitwise operator");
   }
 
   Term intern(const z3::expr& e) {

@@ -57,14 +57,14 @@ int InitDeclarations::materialize(const std::string& name) {
   const Declaration& declaration = it->second;
   index = static_cast<int>(program_.memory.size());
   if (declaration.aliasTarget.empty()) {
-    program_.memory.push_back(core::MemoryObject{name, index, index, declaration.value});
+    program_.memory.push_back(core::MemoryObject{name, index, index, declaration.value, index, 0, {}});
     return index;
   }
   if (!resolving_.insert(name).second) fail(declaration.where, "alias cycle through '" + name + "'");
   core::MemoryObject target = program_.memory[static_cast<size_t>(materialize(declaration.aliasTarget))];
   index = static_cast<int>(program_.memory.size());
   int generic = declaration.ownGenericAddress ? index : target.generic;
-  program_.memory.push_back(core::MemoryObject{name, target.physical, generic, target.initialValue});
+  program_.memory.push_back(core::MemoryObject{name, target.physical, generic, target.initialValue, generic, 0, {}});
   return index;
 }
 

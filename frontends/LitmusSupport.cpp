@@ -154,7 +154,7 @@ int referenceLocation(core::Program& program, const std::string& name) {
   int index = program.memoryIndex(name);
   if (index >= 0) return index;
   index = static_cast<int>(program.memory.size());
-  program.memory.push_back(core::MemoryObject{name, index, index, 0});
+  program.memory.push_back(core::MemoryObject{name, index, index, 0, index, 0, {}});
   return index;
 }
 

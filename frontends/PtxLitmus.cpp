@@ -15,13 +15,14 @@ namespace {
 
 core::Program readProgram(const std::string& file, Parser::MainContext* tree) {
   core::Program program;
-  program.arch = core::Architecture::Ptx;
+  program.language = core::SourceLanguage::PtxLitmus;
+  program.target = &core::ptxTarget();
   program.file = file;
   program.name = testName(tree->header(), tree->header()->arch, Parser::String);
   auto scopesOf = [&file](Parser::ThreadScopeContext* scope) {
-    return std::vector<core::ScopePosition>{{core::ScopeLevel::System, 0},
-                                            {core::ScopeLevel::Gpu, scopeId(file, scope->gpu)},
-                                            {core::ScopeLevel::Cta, scopeId(file, scope->cta)}};
+    return std::vector<core::ScopePosition>{{"SYS", 0},
+                                            {"GPU", scopeId(file, scope->gpu)},
+                                            {"CTA", scopeId(file, scope->cta)}};
   };
   readThreadColumns(program, file, tree->threadHeader()->threadScope(), scopesOf);
   readInitBlock(program, file, tree->initBlock());

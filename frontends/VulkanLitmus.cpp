@@ -16,14 +16,15 @@ namespace {
 
 core::Program readProgram(const std::string& file, Parser::MainContext* tree) {
   core::Program program;
-  program.arch = core::Architecture::Vulkan;
+  program.language = core::SourceLanguage::VulkanLitmus;
+  program.target = &core::vulkanTarget();
   program.file = file;
   program.name = testName(tree->header(), tree->header()->arch, Parser::String);
   auto scopesOf = [&file](Parser::ThreadScopeContext* scope) {
-    return std::vector<core::ScopePosition>{{core::ScopeLevel::Device, 0},
-                                            {core::ScopeLevel::QueueFamily, scopeId(file, scope->qf)},
-                                            {core::ScopeLevel::Workgroup, scopeId(file, scope->wg)},
-                                            {core::ScopeLevel::Subgroup, scopeId(file, scope->sg)}};
+    return std::vector<core::ScopePosition>{{"DV", 0},
+                                            {"QF", scopeId(file, scope->qf)},
+                                            {"WG", scopeId(file, scope->wg)},
+                                            {"SG", scopeId(file, scope->sg)}};
   };
   readThreadColumns(program, file, tree->threadHeader()->threadScope(), scopesOf);
   readInitBlock(program, file, tree->initBlock());

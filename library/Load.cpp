@@ -39,7 +39,15 @@ void refuseSpirV(const std::string& source) {
 }
 
 ProgramFormat formatOf(const core::Program& program) {
-  return program.arch == core::Architecture::Vulkan ? ProgramFormat::LitmusVulkan : ProgramFormat::LitmusPtx;
+  switch (program.language) {
+    case core::SourceLanguage::PtxLitmus:
+      return ProgramFormat::LitmusPtx;
+    case core::SourceLanguage::VulkanLitmus:
+      return ProgramFormat::LitmusVulkan;
+    case core::SourceLanguage::SpirV:
+      return ProgramFormat::SpirV;
+  }
+  return ProgramFormat::LitmusPtx;
 }
 
 Program wrap(core::Program program) {
@@ -93,7 +101,15 @@ const std::string& Program::condition() const {
 }
 
 const char* formatName(ProgramFormat format) {
-  return format == ProgramFormat::LitmusVulkan ? "litmus-vulkan" : "litmus-ptx";
+  switch (format) {
+    case ProgramFormat::LitmusPtx:
+      return "litmus-ptx";
+    case ProgramFormat::LitmusVulkan:
+      return "litmus-vulkan";
+    case ProgramFormat::SpirV:
+      return "spirv";
+  }
+  return "?";
 }
 
 Program loadProgramFile(const std::string& path) {

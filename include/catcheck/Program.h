@@ -11,9 +11,9 @@
 
 namespace catcheck {
 
-enum class ProgramFormat { LitmusPtx, LitmusVulkan };
+enum class ProgramFormat { LitmusPtx, LitmusVulkan, SpirV };
 
-CATCHECK_API const char* formatName(ProgramFormat format);  // "litmus-ptx" | "litmus-vulkan"
+CATCHECK_API const char* formatName(ProgramFormat format);  // "litmus-ptx" | "litmus-vulkan" | "spirv"
 
 class CATCHECK_API Program {
  public:

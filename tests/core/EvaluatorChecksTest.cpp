@@ -3,6 +3,7 @@
 // coherence, final state, barriers) is reported.
 #include <gtest/gtest.h>
 
+#include "core/BaseRelations.h"
 #include "core/Evaluator.h"
 #include "core/EventGraph.h"
 #include "frontends/Litmus.h"
@@ -34,7 +35,7 @@ Execution emptyExecution(int n) {
   Execution x;
   x.executed = EventSet(n);
   x.value.assign(static_cast<size_t>(n), 0);
-  x.rf = x.co = x.syncFence = x.syncBarrier = PairSet(n);
+  x.rf = x.co = x.syncFence = x.syncBarrier = x.sameLocation = x.sameGenericLocation = PairSet(n);
   return x;
 }
 
@@ -47,6 +48,7 @@ Execution wellFormed(const EventGraph& graph) {
   x.co = pairsOf(graph.size(), {{0, 2}, {1, 3}, {0, 6}, {2, 6}});
   x.finalRegisters = {{}, {1, 1}};
   x.finalMemory = {2, 1};
+  setStaticLocations(graph, x);
   return x;
 }
 
@@ -152,6 +154,7 @@ TEST(EvaluatorChecksBarriers, AcceptsTheBlockedRunAndRejectsPassingAnUnmetQuorum
   blocked.finalRegisters = {{}, {42}, {}};  // P1 never loads: its register is left free
   blocked.finalMemory = {1};
   blocked.terminated = false;
+  setStaticLocations(graph, blocked);
   EXPECT_EQ(wellFormednessProblems(graph, blocked), std::vector<std::string>{});
   Execution passing = blocked;
   for (int e : {2, 3, 4, 5}) passing.executed.add(e);
@@ -159,6 +162,7 @@ TEST(EvaluatorChecksBarriers, AcceptsTheBlockedRunAndRejectsPassingAnUnmetQuorum
   passing.rf.add(1, 4);
   passing.finalRegisters = {{}, {1}, {}};
   passing.terminated = true;
+  setStaticLocations(graph, passing);
   EXPECT_TRUE(mentions(wellFormednessProblems(graph, passing), "control barriers cannot execute"));
 }
 

@@ -7,6 +7,7 @@
 #include <algorithm>
 
 #include "cat/Parser.h"
+#include "core/BaseRelations.h"
 #include "core/Evaluator.h"
 #include "core/EventGraph.h"
 #include "frontends/Litmus.h"
@@ -40,6 +41,7 @@ Execution mpExecution(const EventGraph& graph, int r0, int r1, const Pairs& rf) 
   x.syncBarrier = PairSet(n);
   x.finalRegisters = {{}, {r0, r1}};
   x.finalMemory = {r0 == 1 ? 2 : 1, 1};
+  setStaticLocations(graph, x);
   return x;
 }
 

@@ -16,7 +16,7 @@ using testing::Tags;
 TEST(PtxSuitePrograms, MessagePassing) {
   core::Program program = parseSuiteFile("Manual/MP-gpu.litmus");
   EXPECT_EQ(program.name, "MP-gpu");
-  EXPECT_EQ(program.arch, core::Architecture::Ptx);
+  EXPECT_EQ(program.target, &core::ptxTarget());
   ASSERT_EQ(program.memory.size(), 2u);
   EXPECT_EQ(program.memory[0].name, "x");
   EXPECT_EQ(program.memory[1].name, "y");
@@ -101,7 +101,7 @@ TEST(PtxSuitePrograms, BarrierWithResourceAndQuorum) {
   EXPECT_EQ(barrier.barrierResource->constant, 1);
   ASSERT_TRUE(barrier.barrierQuorum.has_value());
   EXPECT_EQ(barrier.barrierQuorum->constant, 3);
-  EXPECT_EQ(barrier.barrierScope, core::ScopeLevel::Cta);
+  EXPECT_EQ(barrier.barrierScope, "CTA");
   EXPECT_FALSE(barrier.barrierArriveOnly);
   EXPECT_EQ(program.threads[2].code.size(), 1u);
 }
@@ -182,10 +182,10 @@ TEST(PtxSuitePrograms, ScopesMovesAndFinalValues) {
   ASSERT_EQ(program.threads.size(), 4u);
   const std::vector<core::ScopePosition>& scopes = program.threads[3].scopes;
   ASSERT_EQ(scopes.size(), 3u);
-  EXPECT_EQ(scopes[0].level, core::ScopeLevel::System);
-  EXPECT_EQ(scopes[1].level, core::ScopeLevel::Gpu);
+  EXPECT_EQ(scopes[0].level, "SYS");
+  EXPECT_EQ(scopes[1].level, "GPU");
   EXPECT_EQ(scopes[1].id, 0);
-  EXPECT_EQ(scopes[2].level, core::ScopeLevel::Cta);
+  EXPECT_EQ(scopes[2].level, "CTA");
   EXPECT_EQ(scopes[2].id, 1);
   EXPECT_EQ(program.threads[0].scopes[2].id, 0);
 

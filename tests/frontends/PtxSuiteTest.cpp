@@ -16,7 +16,7 @@ std::vector<std::string> suiteFiles() {
 
 // Memory objects point at root objects, and every instruction has its text and position.
 void expectWellFormed(const core::Program& program) {
-  EXPECT_EQ(program.arch, core::Architecture::Ptx);
+  EXPECT_EQ(program.target, &core::ptxTarget());
   EXPECT_FALSE(program.threads.empty());
   EXPECT_NE(program.assertionKind, core::AssertionKind::None);
   for (const core::MemoryObject& object : program.memory) {

@@ -88,7 +88,7 @@ TEST(VulkanInstructions, FencesAndBarriers) {
 
   const core::Instruction& quorum = p1[1];
   EXPECT_EQ(tagNames(quorum.tags), (Tags{"_", "CBAR", "QF"}));
-  EXPECT_EQ(quorum.barrierScope, core::ScopeLevel::Workgroup);
+  EXPECT_EQ(quorum.barrierScope, "WG");
   EXPECT_EQ(quorum.barrierResource->constant, 2);
   EXPECT_EQ(quorum.barrierQuorum->reg, registerOf(program.threads[1], "r3"));
 }
@@ -152,7 +152,7 @@ TEST(VulkanHeader, SpellingsAndDocStrings) {
       "not exists (x == 2)\n",
       "test.litmus");
   EXPECT_EQ(program.name, "my-test+2");
-  EXPECT_EQ(program.arch, core::Architecture::Vulkan);
+  EXPECT_EQ(program.target, &core::vulkanTarget());
   EXPECT_EQ(program.assertionKind, core::AssertionKind::NotExists);
   EXPECT_EQ(program.assertion.lhs.kind, core::Operand::Kind::Location);
   EXPECT_EQ(program.assertionText, "not exists (x == 2)");

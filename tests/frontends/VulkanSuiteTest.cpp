@@ -31,7 +31,7 @@ std::string headerName(const std::string& file) {
 // The name is the header's, memory objects point at root objects, threads sit in the four Vulkan scope
 // levels, and every instruction has its text and position.
 void expectWellFormed(const core::Program& program) {
-  EXPECT_EQ(program.arch, core::Architecture::Vulkan);
+  EXPECT_EQ(program.target, &core::vulkanTarget());
   EXPECT_EQ(program.name, headerName(program.file));
   EXPECT_FALSE(program.threads.empty());
   EXPECT_TRUE(program.assertionKind != core::AssertionKind::None || program.filter.has_value());
@@ -42,8 +42,8 @@ void expectWellFormed(const core::Program& program) {
   }
   for (const core::Thread& thread : program.threads) {
     ASSERT_EQ(thread.scopes.size(), 4u);
-    EXPECT_EQ(thread.scopes[0].level, core::ScopeLevel::Device);
-    EXPECT_EQ(thread.scopes[3].level, core::ScopeLevel::Subgroup);
+    EXPECT_EQ(thread.scopes[0].level, "DV");
+    EXPECT_EQ(thread.scopes[3].level, "SG");
     for (const core::Instruction& instruction : thread.code) {
       EXPECT_FALSE(instruction.text.empty());
       EXPECT_GT(instruction.location.line, 0);

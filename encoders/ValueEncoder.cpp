@@ -1,0 +1,254 @@
+// Symbolic values of the Program IR's expressions (ValueEncoder.h). Width 0 keeps the litmus suites'
+// unbounded integers: comparisons, + - * and SMT-LIB div/mod directly, bitwise operators refused. A width
+// w > 0 is SPIR-V's two's-complement arithmetic: results reduced modulo 2^w, signed operators on the
+// signed view, bitwise operators and shifts through w-bit vectors.
+#include "encoders/ValueEncoder.h"
+
+#include <algorithm>
+#include <map>
+#include <stdexcept>
+
+#include "core/ExprSemantics.h"
+
+namespace catcheck::encoders {
+namespace {
+
+using core::Expr;
+using core::ExprOp;
+
+bool isBitwise(ExprOp op) {
+  return op == ExprOp::And || op == ExprOp::Or || op == ExprOp::Xor || op == ExprOp::Not ||
+         op == ExprOp::Shl || op == ExprOp::LShr || op == ExprOp::AShr;
+}
+
+bool hasBitwise(const Expr& e) {
+  if (isBitwise(e.op) && e.width > 0) return true;
+  for (const Expr& arg : e.args) {
+    if (hasBitwise(arg)) return true;
+  }
+  return false;
+}
+
+// 2^width as a solver constant fits a long long below 63 bits; 64-bit values are kept unwrapped (their
+// sums of small operands never leave the range in practice), which the closing notes record.
+bool wraps(int width) {
+  return width > 0 && width < 63;
+}
+
+long long twoTo(int width) {
+  return 1LL << width;
+}
+
+}  // namespace
+
+bool usesBitwiseOperators(const core::Program& program) {
+  for (const core::Thread& thread : program.threads) {
+    for (const core::Instruction& in : thread.code) {
+      if (hasBitwise(in.value) || hasBitwise(in.expected)) return true;
+      if (in.condition && hasBitwise(*in.condition)) return true;
+      if (in.computedAddress && hasBitwise(*in.computedAddress)) return true;
+      bool bitwiseRmw = in.kind == core::InstructionKind::Rmw && in.value.width > 0 &&
+                        (in.rmwOp == core::RmwOp::And || in.rmwOp == core::RmwOp::Or ||
+                         in.rmwOp == core::RmwOp::Xor);
+      if (bitwiseRmw) return true;
+    }
+  }
+  return false;
+}
+
+Term ValueEncoder::intOf(const Expr& e, const std::vector<Term>& regs) {
+  switch (e.op) {
+    case ExprOp::Constant:
+      return f_.intValue(e.constant);
+    case ExprOp::Register:
+      return regs.at(static_cast<size_t>(e.reg));
+    case ExprOp::Ite:
+      return f_.ite(boolOf(e.args[0], regs), intOf(e.args[1], regs), intOf(e.args[2], regs));
+    case ExprOp::Undefined:
+      return undefined(e.width);
+    default: {
+      std::vector<Term> args;
+      for (const Expr& arg : e.args) args.push_back(intOf(arg, regs));
+      return apply(e, args);
+    }
+  }
+}
+
+Term ValueEncoder::boolOf(const Expr& e, const std::vector<Term>& regs) {
+  if (core::isComparison(e.op)) {
+    int width = std::max(e.args[0].width, e.args[1].width);
+    return compare(e.op, intOf(e.args[0], regs), intOf(e.args[1], regs), width);
+  }
+  return f_.no(f_.eq(intOf(e, regs), f_.intValue(0)));
+}
+
+// Folds constant arguments with the concrete semantics; otherwise builds the operator's term.
+Term ValueEncoder::apply(const Expr& e, const std::vector<Term>& args) {
+  std::vector<long long> values;
+  for (Term a : args) {
+    if (auto v = f_.constantOf(a)) values.push_back(*v);
+  }
+  if (values.size() == args.size()) {
+    std::optional<long long> folded = core::applyOperator(e, values);
+    if (folded) return f_.intValue(*folded);
+  }
+  int w = e.width;
+  switch (e.op) {
+    case ExprOp::Add:
+      return wrap(f_.arith(TermOp::Add, args[0], args[1]), w);
+    case ExprOp::Sub:
+      return wrap(f_.arith(TermOp::Sub, args[0], args[1]), w);
+    case ExprOp::Mul:
+      return wrap(f_.arith(TermOp::Mul, args[0], args[1]), w);
+    case ExprOp::Div:
+    case ExprOp::SDiv:
+    case ExprOp::Rem:
+    case ExprOp::SRem:
+      return divisionLike(e.op, args[0], args[1], w);
+    case ExprOp::And:
+    case ExprOp::Or:
+    case ExprOp::Xor:
+    case ExprOp::Not:
+    case ExprOp::Shl:
+    case ExprOp::LShr:
+    case ExprOp::AShr:
+      return shift(e.op, args[0], args.size() > 1 ? args[1] : args[0], w);
+    case ExprOp::ZeroExtend:
+      return wrap(args[0], w);
+    case ExprOp::SignExtend:
+      return wrap(asSigned(args[0], e.args[0].width), w);
+    case ExprOp::Constant:
+    case ExprOp::Register:
+    case ExprOp::Ite:
+    case ExprOp::Undefined:
+      break;
+    case ExprOp::Eq:
+    case ExprOp::Ne:
+    case ExprOp::Lt:
+    case ExprOp::Le:
+    case ExprOp::Gt:
+    case ExprOp::Ge:
+    case ExprOp::ULt:
+    case ExprOp::ULe:
+    case ExprOp::UGt:
+    case ExprOp::UGe:
+      return f_.ite(compare(e.op, args[0], args[1], std::max(e.args[0].width, e.args[1].width)), f_.intValue(1),
+                    f_.intValue(0));
+  }
+  throw std::logic_error("unexpected expression operator");
+}
+
+Term ValueEncoder::wrap(Term t, int width) {
+  if (!wraps(width)) return t;
+  return f_.arith(TermOp::Mod, t, f_.intValue(twoTo(width)));
+}
+
+Term ValueEncoder::asSigned(Term t, int width) {
+  if (!wraps(width)) return t;
+  Term negative = f_.le(f_.intValue(twoTo(width - 1)), t);
+  return f_.ite(negative, f_.arith(TermOp::Sub, t, f_.intValue(twoTo(width))), t);
+}
+
+Term ValueEncoder::compare(ExprOp op, Term a, Term b, int width) {
+  bool isSigned = op == ExprOp::Lt || op == ExprOp::Le || op == ExprOp::Gt || op == ExprOp::Ge;
+  if (isSigned) {
+    a = asSigned(a, width);
+    b = asSigned(b, width);
+  }
+  switch (op) {
+    case ExprOp::Eq:
+      return f_.eq(a, b);
+    case ExprOp::Ne:
+      return f_.no(f_.eq(a, b));
+    case ExprOp::Lt:
+    case ExprOp::ULt:
+      return f_.lt(a, b);
+    case ExprOp::Le:
+    case ExprOp::ULe:
+      return f_.le(a, b);
+    case ExprOp::Gt:
+    case ExprOp::UGt:
+      return f_.lt(b, a);
+    default:
+      return f_.le(b, a);
+  }
+}
+
+// Unsigned division and remainder of non-negative representatives are SMT-LIB's; the signed ones
+// truncate towards zero: |a| op |b| with the sign fixed up.
+Term ValueEncoder::divisionLike(ExprOp op, Term a, Term b, int width) {
+  if (width == 0 || op == ExprOp::Div || op == ExprOp::Rem) {
+    if (width == 0 && op == ExprOp::Rem) return f_.arith(TermOp::Mod, a, b);
+    if (width == 0 && op == ExprOp::SRem) return f_.arith(TermOp::Mod, a, b);
+    return f_.arith(op == ExprOp::Rem ? TermOp::Mod : TermOp::Div, a, b);
+  }
+  Term sa = asSigned(a, width), sb = asSigned(b, width);
+  Term zero = f_.intValue(0);
+  auto absolute = [&](Term t) { return f_.ite(f_.lt(t, zero), f_.arith(TermOp::Sub, zero, t), t); };
+  auto negate = [&](Term t) { return f_.arith(TermOp::Sub, zero, t); };
+  Term aNegative = f_.lt(sa, zero), bNegative = f_.lt(sb, zero);
+  if (op == ExprOp::SDiv) {
+    Term q = f_.arith(TermOp::Div, absolute(sa), absolute(sb));
+    return wrap(f_.ite(f_.iff(aNegative, bNegative), q, negate(q)), width);
+  }
+  Term r = f_.arith(TermOp::Mod, absolute(sa), absolute(sb));
+  return wrap(f_.ite(aNegative, negate(r), r), width);
+}
+
+Term ValueEncoder::shift(ExprOp op, Term a, Term b, int width) {
+  if (width == 0) throw std::domain_error("bitwise operations are not supported over unbounded integers");
+  static const std::map<ExprOp, BitwiseOp> ops = {
+      {ExprOp::And, BitwiseOp::And}, {ExprOp::Or, BitwiseOp::Or},     {ExprOp::Xor, BitwiseOp::Xor},
+      {ExprOp::Not, BitwiseOp::Not}, {ExprOp::Shl, BitwiseOp::Shl},   {ExprOp::LShr, BitwiseOp::LShr},
+      {ExprOp::AShr, BitwiseOp::AShr}};
+  BitwiseOp bitwiseOp = ops.at(op);
+  if (bitwiseOp == BitwiseOp::Not) return f_.bitwise(bitwiseOp, width, {a});
+  return f_.bitwise(bitwiseOp, width, {a, b});
+}
+
+Term ValueEncoder::undefined(int width) {
+  Term v = f_.intVar(prefix_ + "_undef" + std::to_string(undefinedCount_++));
+  if (wraps(width)) f_.require(f_.both(f_.le(f_.intValue(0), v), f_.lt(v, f_.intValue(twoTo(width)))));
+  return v;
+}
+
+Term ValueEncoder::rmw(const core::Instruction& in, Term old, const std::vector<Term>& regs) {
+  using core::RmwOp;
+  Term operand = intOf(in.value, regs);
+  int w = in.value.width;
+  auto binary = [&](ExprOp op) {
+    return apply(Expr::binary(op, Expr::constantValue(0, w), Expr::constantValue(0, w)), {old, operand});
+  };
+  auto less = [&](ExprOp op) { return compare(op, old, operand, w); };
+  switch (in.rmwOp) {
+    case RmwOp::Exchange:
+      return operand;
+    case RmwOp::Add:
+      return binary(ExprOp::Add);
+    case RmwOp::Sub:
+      return binary(ExprOp::Sub);
+    case RmwOp::Mul:
+      return binary(ExprOp::Mul);
+    case RmwOp::Div:
+      return binary(ExprOp::Div);
+    case RmwOp::And:
+      return binary(ExprOp::And);
+    case RmwOp::Or:
+      return binary(ExprOp::Or);
+    case RmwOp::Xor:
+      return binary(ExprOp::Xor);
+    case RmwOp::Min:
+      return f_.ite(less(ExprOp::Le), old, operand);
+    case RmwOp::Max:
+      return f_.ite(less(ExprOp::Ge), old, operand);
+    case RmwOp::UMin:
+      return f_.ite(less(ExprOp::ULt), old, operand);
+    case RmwOp::UMax:
+      return f_.ite(less(ExprOp::ULt), operand, old);
+    case RmwOp::CompareExchange:
+      return f_.ite(f_.eq(old, intOf(in.expected, regs)), operand, old);
+  }
+  throw std::logic_error("unknown read-modify-write operator");
+}
+
+}  // namespace catcheck::encoders

@@ -1,0 +1,42 @@
+// Integer expressions and read-modify-write results as solver terms: the symbolic twin of
+// core/ExprSemantics.h (same operators, same widths). A width-w value is the integer in [0, 2^w); wrapping
+// is a modulus, signed views subtract 2^w, and bitwise operators go through bit-vectors (Solver.h).
+// Operators whose arguments are all constants are folded with the concrete semantics itself.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "core/Expr.h"
+#include "core/Program.h"
+#include "encoders/Formula.h"
+
+namespace catcheck::encoders {
+
+class ValueEncoder {
+ public:
+  // `prefix` names the fresh variables of Undefined values.
+  ValueEncoder(Formula& f, std::string prefix) : f_(f), prefix_(std::move(prefix)) {}
+
+  Term intOf(const core::Expr& e, const std::vector<Term>& regs);
+  Term boolOf(const core::Expr& e, const std::vector<Term>& regs);
+  Term rmw(const core::Instruction& in, Term old, const std::vector<Term>& regs);
+
+ private:
+  Term apply(const core::Expr& e, const std::vector<Term>& args);
+  Term wrap(Term t, int width);
+  Term asSigned(Term t, int width);
+  Term compare(core::ExprOp op, Term a, Term b, int width);
+  Term divisionLike(core::ExprOp op, Term a, Term b, int width);
+  Term shift(core::ExprOp op, Term a, Term b, int width);
+  Term undefined(int width);
+
+  Formula& f_;
+  std::string prefix_;
+  int undefinedCount_ = 0;
+};
+
+// Whether `program` has a bitwise operator at a width (the solver then needs bit-vectors).
+bool usesBitwiseOperators(const core::Program& program);
+
+}  // namespace catcheck::encoders
