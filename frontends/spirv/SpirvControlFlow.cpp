@@ -61,9 +61,11 @@ void ThreadLowering::lowerFunctionBody(const Function& function, const std::stri
   returnRegisters_ = returnRegisters;
   const std::vector<Instruction>& all = info_.module.instructions;
   for (const Block& block : function.blocks) {
-    // Blocks come after their dominators, so a block no emitted jump reaches yet is dead in this thread
-    // (its branch folded away): it is skipped, with the errors its code would raise for this thread.
-    if (&block != &function.blocks.front() && targeted_.count(labelOf(block.label)) == 0) continue;
+    // A block no emitted jump reaches yet, all of whose predecessors come before it (or a loop header,
+    // whose other predecessors are back edges from inside the loop), is dead in this thread (its branch
+    // folded away): it is skipped, with the errors its code would raise for this thread.
+    bool dead = &block != &function.blocks.front() && targeted_.count(labelOf(block.label)) == 0;
+    if (dead && function.decidable.count(block.label) != 0) continue;
     currentBlock_ = block.label;
     current_ = &all[block.first];
     sourceLine_.clear();  // an OpLine holds until the end of its block

@@ -249,8 +249,19 @@ struct HeaderLine {
   core::SourceLocation contentWhere;
 };
 
+// The start of the line's comment: its first ';' outside a string literal.
+size_t commentStart(const std::string& line) {
+  bool quoted = false;
+  for (size_t i = 0; i < line.size(); ++i) {
+    if (line[i] == '\\' && quoted) ++i;
+    else if (line[i] == '"') quoted = !quoted;
+    else if (line[i] == ';' && !quoted) return i;
+  }
+  return std::string::npos;
+}
+
 std::optional<HeaderLine> headerOf(const std::string& line, const std::string& file, int lineNumber) {
-  size_t comment = line.find(';');
+  size_t comment = commentStart(line);
   if (comment == std::string::npos) return std::nullopt;
   size_t at = line.find('@', comment);
   if (at == std::string::npos) return std::nullopt;

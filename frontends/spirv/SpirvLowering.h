@@ -36,6 +36,11 @@ struct Function {
   std::vector<uint32_t> parameters;
   std::vector<Block> blocks;
   std::map<uint32_t, std::vector<size_t>> phis;  // block label -> its OpPhi instructions
+  std::map<uint32_t, size_t> order;               // block label -> its position in the function
+  std::set<uint32_t> loopHeaders;                 // blocks with an OpLoopMerge
+  // Blocks whose every predecessor comes earlier in the function, or loop headers (whose only later
+  // predecessors are back edges): such a block is dead in a thread when no earlier jump reaches it.
+  std::set<uint32_t> decidable;
   size_t returnValues = 0;                        // number of OpReturnValue
 };
 

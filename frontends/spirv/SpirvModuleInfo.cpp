@@ -78,6 +78,41 @@ void readDecoration(SpirvModuleInfo& info, const Instruction& in) {
   }
 }
 
+// The successors named by a block's terminator.
+std::vector<uint32_t> successorsOf(const Instruction& terminator) {
+  switch (static_cast<spv::Op>(terminator.opcode)) {
+    case spv::Op::OpBranch:
+      return {terminator.word(0)};
+    case spv::Op::OpBranchConditional:
+      return {terminator.word(1), terminator.word(2)};
+    case spv::Op::OpSwitch: {
+      std::vector<uint32_t> targets = {terminator.word(1)};
+      for (size_t k = 3; k < terminator.operandCount(); k += 2) targets.push_back(terminator.word(k));
+      return targets;
+    }
+    default:
+      return {};
+  }
+}
+
+void readBlockStructure(const std::vector<Instruction>& all, Function& function) {
+  std::map<uint32_t, std::vector<size_t>> predecessors;
+  for (size_t b = 0; b < function.blocks.size(); ++b) {
+    const Block& block = function.blocks[b];
+    function.order[block.label] = b;
+    for (size_t i = block.first; i <= block.last; ++i) {
+      if (static_cast<spv::Op>(all[i].opcode) == spv::Op::OpLoopMerge) function.loopHeaders.insert(block.label);
+    }
+    for (uint32_t target : successorsOf(all[block.last])) predecessors[target].push_back(b);
+  }
+  for (const Block& block : function.blocks) {
+    size_t position = function.order[block.label];
+    bool earlier = true;
+    for (size_t p : predecessors[block.label]) earlier = earlier && p < position;
+    if (earlier || function.loopHeaders.count(block.label) != 0) function.decidable.insert(block.label);
+  }
+}
+
 void readFunction(SpirvModuleInfo& info, size_t& i) {
   const std::vector<Instruction>& all = info.module.instructions;
   Function function;
@@ -96,6 +131,7 @@ void readFunction(SpirvModuleInfo& info, size_t& i) {
     if (!function.blocks.empty()) function.blocks.back().last = i;
   }
   if (i == all.size()) throw core::InputError(all[function.begin].location, "OpFunction without OpFunctionEnd");
+  readBlockStructure(all, function);
   info.functions[function.id] = std::move(function);
 }
 

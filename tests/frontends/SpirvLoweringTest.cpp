@@ -70,7 +70,9 @@ TEST(SpirvLowering, LocationsHaveDistinctNonNullAddresses) {
     EXPECT_EQ(p.memory[i].physical, static_cast<int>(i));
     EXPECT_EQ(p.memory[i].generic, static_cast<int>(i));
     EXPECT_EQ(p.memory[i].width, 32);
-    if (i > 0) EXPECT_GT(p.memory[i].address, p.memory[i - 1].address);
+    if (i > 0) {
+      EXPECT_GT(p.memory[i].address, p.memory[i - 1].address);
+    }
   }
 }
 
@@ -251,6 +253,51 @@ TEST(SpirvLowering, UnreachableIsUndefinedBehaviour) {
   auto visible = instructionsOf(p.threads[0], InstructionKind::Visible);
   ASSERT_EQ(visible.size(), 1u);
   EXPECT_EQ(tagNames(visible[0]->tags), (Tags{"UB"}));
+}
+
+TEST(SpirvLowering, SemanticsAndScopeErrors) {
+  std::string globals = "%bad = OpConstant %uint 6\n%nine = OpConstant %uint 9\n%ptrsem = OpConstant %uint 1\n";
+  EXPECT_EQ(errorOf(vulkanModule("", "OpAtomicStore %y %c1 %bad %c1\n", globals)),
+            "test.spvasm:30:1: error: illegal memory semantics 6: more than one memory order bit");
+  EXPECT_EQ(errorOf(vulkanModule("", "OpAtomicStore %y %c1 %ptrsem %c1\n", globals)),
+            "test.spvasm:30:1: error: illegal memory semantics 1: unexpected bits");
+  EXPECT_EQ(errorOf(vulkanModule("", "OpAtomicStore %y %nine %c0 %c1\n", globals)),
+            "test.spvasm:30:1: error: illegal scope value 9");
+  EXPECT_EQ(errorOf(vulkanModule("", "OpControlBarrier %c1 %c2 %c0\n")),
+            "test.spvasm:27:1: error: unsupported execution scope 1 of OpControlBarrier (expected Workgroup or "
+            "Subgroup)");
+  EXPECT_EQ(errorOf(vulkanModule("", "%i = OpLoad %uint %y\nOpAtomicStore %y %i %c0 %c1\n")),
+            "test.spvasm:28:1: error: scope %i is not a constant");
+}
+
+TEST(SpirvLowering, MemoryOperandsGiveAvailabilityAndVisibility) {
+  std::string body = "%v = OpLoad %uint %y MakePointerVisible|NonPrivatePointer %c1\n"
+                     "OpStore %y %v MakePointerAvailable|NonPrivatePointer %c2\n";
+  core::Program p = parse(vulkanModule("", body));
+  EXPECT_EQ(tagNames(instructionsOf(p.threads[0], InstructionKind::Load)[0]->tags),
+            (Tags{"DV", "M", "NONPRIV", "R", "SC0", "VIS", "VISDEVICE", "_"}));
+  EXPECT_EQ(tagNames(instructionsOf(p.threads[0], InstructionKind::Store)[0]->tags),
+            (Tags{"AV", "M", "NONPRIV", "SC0", "W", "WG", "_"}));
+  EXPECT_EQ(errorOf(vulkanModule("", "%v = OpLoad %uint %y MakePointerAvailable|NonPrivatePointer %c1\n")),
+            "test.spvasm:27:1: error: OpLoad cannot have the MakePointerAvailable operand");
+  EXPECT_EQ(errorOf(vulkanModule("", "%v = OpLoad %uint %y MakePointerVisible %c1\n")),
+            "test.spvasm:27:1: error: MakePointerAvailable / MakePointerVisible need the NonPrivatePointer "
+            "operand");
+}
+
+TEST(SpirvLowering, AMergeBlockBeforeItsPredecessorsIsKept) {
+  std::string body = std::string(kLoadId) +
+                     "%zero = OpIEqual %bool %id %c0\n"
+                     "OpSelectionMerge %merge None\n"
+                     "OpBranchConditional %zero %then %merge\n"
+                     "%merge = OpLabel\n"
+                     "OpStore %y %c2\n"
+                     "OpReturn\n"
+                     "%then = OpLabel\n"
+                     "OpBranch %merge\n"
+                     "%unused = OpLabel\n";
+  core::Program p = parse(vulkanModule("", body));
+  EXPECT_EQ(instructionsOf(p.threads[0], InstructionKind::Store).size(), 1u);
 }
 
 std::string openclKernel() {
