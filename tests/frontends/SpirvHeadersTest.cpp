@@ -9,9 +9,9 @@
 namespace catcheck::frontends {
 namespace {
 
-using testing::errorOf;
-using testing::parse;
-using testing::vulkanModule;
+using spirv_testing::errorOf;
+using spirv_testing::parse;
+using spirv_testing::vulkanModule;
 
 spirv::Headers headersOf(const std::string& text) { return spirv::parseHeaders(text, "h.spvasm"); }
 
@@ -187,7 +187,7 @@ TEST(SpirvHeaders, UnknownInputIdsAreIgnoredAsInDat3M) {
 TEST(SpirvHeaders, SpecConstantsTakeTheirInput) {
   std::string globals = "%s = OpSpecConstant %uint 5\n";
   core::Program p = parse(vulkanModule("; @Input: %s = 9\n", "OpStore %y %s\n", globals));
-  const core::Instruction* store = testing::instructionsOf(p.threads[0], core::InstructionKind::Store).at(0);
+  const core::Instruction* store = spirv_testing::instructionsOf(p.threads[0], core::InstructionKind::Store).at(0);
   EXPECT_EQ(store->value.constant, 9);
   EXPECT_EQ(store->value.width, 32);
 }

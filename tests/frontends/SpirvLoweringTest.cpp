@@ -12,12 +12,12 @@ namespace catcheck::frontends {
 namespace {
 
 using core::InstructionKind;
-using testing::errorOf;
-using testing::instructionsOf;
-using testing::kLoadId;
-using testing::parse;
-using testing::tagNames;
-using testing::vulkanModule;
+using spirv_testing::errorOf;
+using spirv_testing::instructionsOf;
+using spirv_testing::kLoadId;
+using spirv_testing::parse;
+using spirv_testing::tagNames;
+using spirv_testing::vulkanModule;
 
 using Tags = std::vector<std::string>;
 

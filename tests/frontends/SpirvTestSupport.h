@@ -11,7 +11,7 @@
 #include "core/Program.h"
 #include "frontends/spirv/Spirv.h"
 
-namespace catcheck::frontends::testing {
+namespace catcheck::frontends::spirv_testing {
 
 // A Vulkan compute shader: `headers` (comment lines), then a fixed prologue of 26 lines declaring
 // %uint (32 bits), %int (32 bits, signed), %bool, constants %c0..%c3, the builtin %gid
@@ -85,4 +85,4 @@ inline std::vector<std::string> tagNames(const core::TagSet& tags) {
   return names;
 }
 
-}  // namespace catcheck::frontends::testing
+}  // namespace catcheck::frontends::spirv_testing
