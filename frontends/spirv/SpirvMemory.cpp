@@ -53,12 +53,10 @@ uint32_t ThreadLowering::pointeeOf(const Value& pointer, const Instruction& in) 
   return type.element;
 }
 
+// The storage class an access is tagged with: its pointer type's, as in Dat3M (a Generic pointer gives no
+// region tag; opencl.cat finds the region through the location's init write).
 uint32_t ThreadLowering::storageClassOf(const Value& pointer, const Instruction& in) const {
-  uint32_t storageClass = info_.types.at(pointer.type, in.location).storageClass;
-  if (static_cast<spv::StorageClass>(storageClass) == spv::StorageClass::Generic && pointer.region >= 0) {
-    return info_.regions[static_cast<size_t>(pointer.region)].storageClass;
-  }
-  return storageClass;
+  return info_.types.at(pointer.type, in.location).storageClass;
 }
 
 core::Instruction ThreadLowering::access(core::InstructionKind kind, const core::Expr& address, int width,
