@@ -5,9 +5,8 @@
 // workgroup i div (T·S), of queue family 0 and device 0.
 #include "frontends/spirv/Spirv.h"
 
-#include <spirv/unified1/spirv.hpp11>
-
 #include <fstream>
+#include <spirv/unified1/spirv.hpp11>
 #include <sstream>
 
 #include "core/SourceText.h"
@@ -37,8 +36,9 @@ void checkInputs(const SpirvModuleInfo& info) {
                     op == spv::Op::OpSpecConstant || op == spv::Op::OpSpecConstantTrue ||
                     op == spv::Op::OpSpecConstantFalse;
     if (!accepted) {
-      throw core::InputError(value.where, "@Input for " + name + ", which is not a variable, kernel parameter or "
-                                          "specialization constant");
+      throw core::InputError(value.where, "@Input for " + name +
+                                              ", which is not a variable, kernel parameter or "
+                                              "specialization constant");
     }
   }
 }
@@ -53,7 +53,8 @@ core::Program parseSpirvFile(const std::string& path, const SpirvOptions& option
   return parseSpirvText(bytes.str(), path, options);
 }
 
-core::Program parseSpirvText(const std::string& text, const std::string& sourceName, const SpirvOptions& options) {
+core::Program parseSpirvText(const std::string& text, const std::string& sourceName,
+                             const SpirvOptions& options) {
   SpirvModuleInfo info;
   info.options = options;
   if (text.size() < 4 || text.compare(0, 4, "\x03\x02\x23\x07") != 0) core::requireUtf8(text, sourceName);
@@ -61,7 +62,8 @@ core::Program parseSpirvText(const std::string& text, const std::string& sourceN
   if (!info.module.fromBinary) info.headers = spirv::parseHeaders(text, sourceName);
   if (options.config) {
     for (int value : *options.config) {
-      if (value <= 0) throw core::InputError({sourceName, 1, 1}, "the thread grid's dimensions must be positive");
+      if (value <= 0)
+        throw core::InputError({sourceName, 1, 1}, "the thread grid's dimensions must be positive");
     }
     info.headers.config = *options.config;
   }

@@ -15,40 +15,71 @@ using core::ExprOp;
 
 std::optional<ExprOp> binaryOperator(spv::Op op) {
   switch (op) {
-    case spv::Op::OpIAdd: return ExprOp::Add;
-    case spv::Op::OpISub: return ExprOp::Sub;
-    case spv::Op::OpIMul: return ExprOp::Mul;
-    case spv::Op::OpUDiv: return ExprOp::Div;
-    case spv::Op::OpSDiv: return ExprOp::SDiv;
-    case spv::Op::OpUMod: return ExprOp::Rem;
-    case spv::Op::OpSRem: return ExprOp::SRem;
-    case spv::Op::OpBitwiseAnd: case spv::Op::OpLogicalAnd: return ExprOp::And;
-    case spv::Op::OpBitwiseOr: case spv::Op::OpLogicalOr: return ExprOp::Or;
-    case spv::Op::OpBitwiseXor: return ExprOp::Xor;
-    case spv::Op::OpShiftLeftLogical: return ExprOp::Shl;
-    case spv::Op::OpShiftRightLogical: return ExprOp::LShr;
-    case spv::Op::OpShiftRightArithmetic: return ExprOp::AShr;
-    default: return std::nullopt;
+    case spv::Op::OpIAdd:
+      return ExprOp::Add;
+    case spv::Op::OpISub:
+      return ExprOp::Sub;
+    case spv::Op::OpIMul:
+      return ExprOp::Mul;
+    case spv::Op::OpUDiv:
+      return ExprOp::Div;
+    case spv::Op::OpSDiv:
+      return ExprOp::SDiv;
+    case spv::Op::OpUMod:
+      return ExprOp::Rem;
+    case spv::Op::OpSRem:
+      return ExprOp::SRem;
+    case spv::Op::OpBitwiseAnd:
+    case spv::Op::OpLogicalAnd:
+      return ExprOp::And;
+    case spv::Op::OpBitwiseOr:
+    case spv::Op::OpLogicalOr:
+      return ExprOp::Or;
+    case spv::Op::OpBitwiseXor:
+      return ExprOp::Xor;
+    case spv::Op::OpShiftLeftLogical:
+      return ExprOp::Shl;
+    case spv::Op::OpShiftRightLogical:
+      return ExprOp::LShr;
+    case spv::Op::OpShiftRightArithmetic:
+      return ExprOp::AShr;
+    default:
+      return std::nullopt;
   }
 }
 
 std::optional<ExprOp> comparisonOperator(spv::Op op) {
   switch (op) {
-    case spv::Op::OpIEqual: case spv::Op::OpLogicalEqual: return ExprOp::Eq;
-    case spv::Op::OpINotEqual: case spv::Op::OpLogicalNotEqual: return ExprOp::Ne;
-    case spv::Op::OpSLessThan: return ExprOp::Lt;
-    case spv::Op::OpSLessThanEqual: return ExprOp::Le;
-    case spv::Op::OpSGreaterThan: return ExprOp::Gt;
-    case spv::Op::OpSGreaterThanEqual: return ExprOp::Ge;
-    case spv::Op::OpULessThan: return ExprOp::ULt;
-    case spv::Op::OpULessThanEqual: return ExprOp::ULe;
-    case spv::Op::OpUGreaterThan: return ExprOp::UGt;
-    case spv::Op::OpUGreaterThanEqual: return ExprOp::UGe;
-    default: return std::nullopt;
+    case spv::Op::OpIEqual:
+    case spv::Op::OpLogicalEqual:
+      return ExprOp::Eq;
+    case spv::Op::OpINotEqual:
+    case spv::Op::OpLogicalNotEqual:
+      return ExprOp::Ne;
+    case spv::Op::OpSLessThan:
+      return ExprOp::Lt;
+    case spv::Op::OpSLessThanEqual:
+      return ExprOp::Le;
+    case spv::Op::OpSGreaterThan:
+      return ExprOp::Gt;
+    case spv::Op::OpSGreaterThanEqual:
+      return ExprOp::Ge;
+    case spv::Op::OpULessThan:
+      return ExprOp::ULt;
+    case spv::Op::OpULessThanEqual:
+      return ExprOp::ULe;
+    case spv::Op::OpUGreaterThan:
+      return ExprOp::UGt;
+    case spv::Op::OpUGreaterThanEqual:
+      return ExprOp::UGe;
+    default:
+      return std::nullopt;
   }
 }
 
-bool isShift(ExprOp op) { return op == ExprOp::Shl || op == ExprOp::LShr || op == ExprOp::AShr; }
+bool isShift(ExprOp op) {
+  return op == ExprOp::Shl || op == ExprOp::LShr || op == ExprOp::AShr;
+}
 
 core::Expr atWidth(const core::Expr& e, int width) {
   return e.width == width ? e : fold(ExprOp::ZeroExtend, {e}, width);
@@ -58,7 +89,8 @@ core::Expr bitCount(const core::Expr& x, int width) {
   int bits = x.width;
   core::Expr sum = constant(0, width);
   for (int i = 0; i < bits; ++i) {
-    core::Expr bit = fold(ExprOp::And, {fold(ExprOp::LShr, {x, constant(i, bits)}, bits), constant(1, bits)}, bits);
+    core::Expr bit =
+        fold(ExprOp::And, {fold(ExprOp::LShr, {x, constant(i, bits)}, bits), constant(1, bits)}, bits);
     sum = fold(ExprOp::Add, {sum, atWidth(bit, width)}, width);
   }
   return sum;
@@ -72,8 +104,8 @@ std::vector<Value> ThreadLowering::operandValues(const Instruction& in, size_t f
   return values;
 }
 
-Value ThreadLowering::componentwise(const Instruction& in, const std::vector<Value>& args, uint32_t resultType,
-                                   const ScalarFunction& fn, const std::string& name) {
+Value ThreadLowering::componentwise(const Instruction& in, const std::vector<Value>& args,
+                                    uint32_t resultType, const ScalarFunction& fn, const std::string& name) {
   const Type& type = info_.types.at(resultType, in.location);
   if (type.kind != TypeKind::Vector) {
     std::vector<core::Expr> scalars;
@@ -104,19 +136,23 @@ bool ThreadLowering::lowerArithmetic(const Instruction& in) {
   std::string name = info_.nameOf(in.resultId);
   if (auto binary = binaryOperator(op)) {
     ExprOp e = *binary;
-    define(in.resultId, componentwise(in, operandValues(in, 2), in.typeId,
-                                      [e](const std::vector<core::Expr>& a, int w) {
-                                        core::Expr rhs = isShift(e) ? atWidth(a[1], w) : a[1];
-                                        return fold(e, {a[0], rhs}, w);
-                                      },
-                                      name));
+    define(in.resultId, componentwise(
+                            in, operandValues(in, 2), in.typeId,
+                            [e](const std::vector<core::Expr>& a, int w) {
+                              core::Expr rhs = isShift(e) ? atWidth(a[1], w) : a[1];
+                              return fold(e, {a[0], rhs}, w);
+                            },
+                            name));
     return true;
   }
   if (auto comparison = comparisonOperator(op)) {
     ExprOp e = *comparison;
-    define(in.resultId, componentwise(in, operandValues(in, 2), in.typeId,
-                                      [e](const std::vector<core::Expr>& a, int) { return fold(e, {a[0], a[1]}, 1); },
-                                      name));
+    define(in.resultId, componentwise(
+                            in, operandValues(in, 2), in.typeId,
+                            [e](const std::vector<core::Expr>& a, int) {
+                              return fold(e, {a[0], a[1]}, 1);
+                            },
+                            name));
     return true;
   }
   ScalarFunction fn;
@@ -128,14 +164,17 @@ bool ThreadLowering::lowerArithmetic(const Instruction& in) {
       fn = [](const std::vector<core::Expr>& a, int) { return fold(ExprOp::Xor, {a[0], constant(1, 1)}, 1); };
       break;
     case spv::Op::OpSNegate:
-      fn = [](const std::vector<core::Expr>& a, int w) { return fold(ExprOp::Sub, {constant(0, w), a[0]}, w); };
+      fn = [](const std::vector<core::Expr>& a, int w) {
+        return fold(ExprOp::Sub, {constant(0, w), a[0]}, w);
+      };
       break;
     case spv::Op::OpBitCount:
       fn = [](const std::vector<core::Expr>& a, int w) { return bitCount(a[0], w); };
       break;
     case spv::Op::OpSelect: {
       std::vector<Value> args = operandValues(in, 2);
-      if (info_.types.at(in.typeId, in.location).kind != TypeKind::Vector && args[1].kind == Value::Kind::Composite) {
+      if (info_.types.at(in.typeId, in.location).kind != TypeKind::Vector &&
+          args[1].kind == Value::Kind::Composite) {
         // selecting whole structs or arrays with a scalar condition
         std::vector<core::Expr> onTrue, onFalse, chosen;
         flatten(args[1], onTrue);
@@ -147,12 +186,14 @@ bool ThreadLowering::lowerArithmetic(const Instruction& in) {
         define(in.resultId, valueFromScalars(chosen, next, in.typeId, in));
         return true;
       }
-      Value result = componentwise(in, args, in.typeId,
-                                   [](const std::vector<core::Expr>& a, int w) {
-                                     return fold(ExprOp::Ite, {a[0], a[1], a[2]}, w);
-                                   },
-                                   name);
-      if (result.kind == Value::Kind::Pointer && args[1].region == args[2].region) result.region = args[1].region;
+      Value result = componentwise(
+          in, args, in.typeId,
+          [](const std::vector<core::Expr>& a, int w) {
+            return fold(ExprOp::Ite, {a[0], a[1], a[2]}, w);
+          },
+          name);
+      if (result.kind == Value::Kind::Pointer && args[1].region == args[2].region)
+        result.region = args[1].region;
       define(in.resultId, result);
       return true;
     }

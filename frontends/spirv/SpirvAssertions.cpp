@@ -30,7 +30,8 @@ class AssertionTranslator {
  private:
   static void castLiteral(core::Operand& operand, int width) {
     if (operand.kind == core::Operand::Kind::Constant && width > 0 && operand.constant < 0) {
-      operand.constant = static_cast<long long>(maskTo(static_cast<unsigned long long>(operand.constant), width));
+      operand.constant =
+          static_cast<long long>(maskTo(static_cast<unsigned long long>(operand.constant), width));
     }
   }
 

@@ -19,19 +19,32 @@ struct RmwShape {
 std::optional<RmwShape> rmwShape(spv::Op op) {
   using core::RmwOp;
   switch (op) {
-    case spv::Op::OpAtomicExchange: return RmwShape{RmwOp::Exchange, true};
-    case spv::Op::OpAtomicIIncrement: return RmwShape{RmwOp::Add, false};
-    case spv::Op::OpAtomicIDecrement: return RmwShape{RmwOp::Sub, false};
-    case spv::Op::OpAtomicIAdd: return RmwShape{RmwOp::Add, true};
-    case spv::Op::OpAtomicISub: return RmwShape{RmwOp::Sub, true};
-    case spv::Op::OpAtomicSMin: return RmwShape{RmwOp::Min, true};
-    case spv::Op::OpAtomicSMax: return RmwShape{RmwOp::Max, true};
-    case spv::Op::OpAtomicUMin: return RmwShape{RmwOp::UMin, true};
-    case spv::Op::OpAtomicUMax: return RmwShape{RmwOp::UMax, true};
-    case spv::Op::OpAtomicAnd: return RmwShape{RmwOp::And, true};
-    case spv::Op::OpAtomicOr: return RmwShape{RmwOp::Or, true};
-    case spv::Op::OpAtomicXor: return RmwShape{RmwOp::Xor, true};
-    default: return std::nullopt;
+    case spv::Op::OpAtomicExchange:
+      return RmwShape{RmwOp::Exchange, true};
+    case spv::Op::OpAtomicIIncrement:
+      return RmwShape{RmwOp::Add, false};
+    case spv::Op::OpAtomicIDecrement:
+      return RmwShape{RmwOp::Sub, false};
+    case spv::Op::OpAtomicIAdd:
+      return RmwShape{RmwOp::Add, true};
+    case spv::Op::OpAtomicISub:
+      return RmwShape{RmwOp::Sub, true};
+    case spv::Op::OpAtomicSMin:
+      return RmwShape{RmwOp::Min, true};
+    case spv::Op::OpAtomicSMax:
+      return RmwShape{RmwOp::Max, true};
+    case spv::Op::OpAtomicUMin:
+      return RmwShape{RmwOp::UMin, true};
+    case spv::Op::OpAtomicUMax:
+      return RmwShape{RmwOp::UMax, true};
+    case spv::Op::OpAtomicAnd:
+      return RmwShape{RmwOp::And, true};
+    case spv::Op::OpAtomicOr:
+      return RmwShape{RmwOp::Or, true};
+    case spv::Op::OpAtomicXor:
+      return RmwShape{RmwOp::Xor, true};
+    default:
+      return std::nullopt;
   }
 }
 
@@ -39,8 +52,9 @@ std::optional<RmwShape> rmwShape(spv::Op op) {
 void checkCompareExchangeSemantics(long long equal, long long unequal, const core::SourceLocation& where) {
   constexpr long long orderBits = 0x2 | 0x4 | 0x8 | 0x10;
   if ((equal & ~orderBits) != (unequal & ~orderBits)) {
-    throw core::InputError(where, "OpAtomicCompareExchange whose Equal and Unequal semantics differ in more than "
-                                  "the memory order is not supported");
+    throw core::InputError(where,
+                           "OpAtomicCompareExchange whose Equal and Unequal semantics differ in more than "
+                           "the memory order is not supported");
   }
 }
 
@@ -69,7 +83,8 @@ bool ThreadLowering::lowerAtomic(const Instruction& in) {
     return true;
   }
   int w = width(in.typeId, in);
-  core::Instruction rmw = access(core::InstructionKind::Rmw, add(pointer.expr, 0, info_.types.pointerBits()), w, in);
+  core::Instruction rmw =
+      access(core::InstructionKind::Rmw, add(pointer.expr, 0, info_.types.pointerBits()), w, in);
   rmw.reg = reg(prefix_ + name);
   if (op == spv::Op::OpAtomicCompareExchange) {
     checkCompareExchangeSemantics(semantics, constantOf(in.word(5), in, "memory semantics"), in.location);

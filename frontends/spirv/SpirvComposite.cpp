@@ -10,7 +10,8 @@ namespace catcheck::frontends::spirv {
 namespace {
 
 // The element `index` of composite `value` (of type `type`), checking the bounds.
-const Value& elementOf(const SpirvModuleInfo& info, const Value& value, uint32_t index, const Instruction& in) {
+const Value& elementOf(const SpirvModuleInfo& info, const Value& value, uint32_t index,
+                       const Instruction& in) {
   if (value.kind != Value::Kind::Composite) {
     throw core::InputError(in.location, "index " + std::to_string(index) + " into " +
                                             info.types.describe(value.type) + ", which is not a composite");
@@ -22,7 +23,8 @@ const Value& elementOf(const SpirvModuleInfo& info, const Value& value, uint32_t
   return value.elements[index];
 }
 
-Value inserted(const SpirvModuleInfo& info, Value into, const Value& object, const Instruction& in, size_t next) {
+Value inserted(const SpirvModuleInfo& info, Value into, const Value& object, const Instruction& in,
+               size_t next) {
   if (next == in.operandCount()) return object;
   uint32_t index = in.word(next);
   elementOf(info, into, index, in);
@@ -58,7 +60,8 @@ bool ThreadLowering::lowerComposite(const Instruction& in) {
       return true;
     }
     case spv::Op::OpCompositeInsert: {
-      Value result = inserted(info_, valueOf(in.word(3), in.location), valueOf(in.word(2), in.location), in, 4);
+      Value result =
+          inserted(info_, valueOf(in.word(3), in.location), valueOf(in.word(2), in.location), in, 4);
       result.type = in.typeId;
       define(in.resultId, result);
       return true;
@@ -72,7 +75,8 @@ bool ThreadLowering::lowerComposite(const Instruction& in) {
       }
       core::Expr result = vector.elements.back().expr;
       for (size_t k = vector.elements.size() - 1; k-- > 0;) {
-        core::Expr test = fold(core::ExprOp::Eq, {index, constant(static_cast<long long>(k), index.width)}, 1);
+        core::Expr test =
+            fold(core::ExprOp::Eq, {index, constant(static_cast<long long>(k), index.width)}, 1);
         result = fold(core::ExprOp::Ite, {test, vector.elements[k].expr, result}, result.width);
       }
       define(in.resultId, Value::scalar(materialize(info_.nameOf(in.resultId), result), in.typeId));
@@ -83,7 +87,8 @@ bool ThreadLowering::lowerComposite(const Instruction& in) {
       core::Expr component = scalarOf(in.word(3), in);
       core::Expr index = scalarOf(in.word(4), in);
       for (size_t k = 0; k < vector.elements.size(); ++k) {
-        core::Expr test = fold(core::ExprOp::Eq, {index, constant(static_cast<long long>(k), index.width)}, 1);
+        core::Expr test =
+            fold(core::ExprOp::Eq, {index, constant(static_cast<long long>(k), index.width)}, 1);
         core::Expr& element = vector.elements[k].expr;
         element = fold(core::ExprOp::Ite, {test, component, element}, element.width);
       }

@@ -4,9 +4,8 @@
 // OpUndef. Values are thread-independent and computed once. Literal words are
 // read at the type's width (two words, low first, for 64 bits) and kept unsigned at that width. OpUndef
 // is an IR `Undefined` expression (an arbitrary value each time it is used).
-#include <spirv/unified1/spirv.hpp11>
-
 #include <optional>
+#include <spirv/unified1/spirv.hpp11>
 
 #include "frontends/spirv/SpirvLowering.h"
 
@@ -44,7 +43,8 @@ Value undefinedValue(const SpirvModuleInfo& info, uint32_t type, const core::Sou
   std::vector<Value> elements;
   long long count = info.types.elementCount(type, where);
   for (long long i = 0; i < count; ++i) {
-    elements.push_back(undefinedValue(info, info.types.elementType(type, static_cast<size_t>(i), where), where));
+    elements.push_back(
+        undefinedValue(info, info.types.elementType(type, static_cast<size_t>(i), where), where));
   }
   return Value::composite(std::move(elements), type);
 }
@@ -91,15 +91,18 @@ Value booleanConstant(SpirvModuleInfo& info, const Instruction& in, bool value, 
 // Dat3M specialises it.
 std::optional<Value> builtinConstant(SpirvModuleInfo& info, const Instruction& in) {
   auto builtin = info.builtins.find(in.resultId);
-  if (builtin == info.builtins.end() || static_cast<spv::BuiltIn>(builtin->second) != spv::BuiltIn::WorkgroupSize) {
+  if (builtin == info.builtins.end() ||
+      static_cast<spv::BuiltIn>(builtin->second) != spv::BuiltIn::WorkgroupSize) {
     return std::nullopt;
   }
   const auto& c = info.headers.config;
   long long size[3] = {static_cast<long long>(c[0]) * c[1], 1, 1};
   std::vector<Value> elements;
-  for (size_t i = 0; i < 3 && static_cast<long long>(i) < info.types.elementCount(in.typeId, in.location); ++i) {
+  for (size_t i = 0; i < 3 && static_cast<long long>(i) < info.types.elementCount(in.typeId, in.location);
+       ++i) {
     uint32_t element = info.types.elementType(in.typeId, i, in.location);
-    elements.push_back(Value::scalar(constant(size[i], info.types.scalarWidth(element, in.location)), element));
+    elements.push_back(
+        Value::scalar(constant(size[i], info.types.scalarWidth(element, in.location)), element));
   }
   return Value::composite(std::move(elements), in.typeId);
 }
@@ -136,17 +139,38 @@ Value inputValue(SpirvModuleInfo& info, const InputValue& input, uint32_t type, 
 bool defineConstant(SpirvModuleInfo& info, const Instruction& in) {
   Value value;
   switch (static_cast<spv::Op>(in.opcode)) {
-    case spv::Op::OpConstantTrue: value = booleanConstant(info, in, true, false); break;
-    case spv::Op::OpConstantFalse: value = booleanConstant(info, in, false, false); break;
-    case spv::Op::OpSpecConstantTrue: value = booleanConstant(info, in, true, true); break;
-    case spv::Op::OpSpecConstantFalse: value = booleanConstant(info, in, false, true); break;
-    case spv::Op::OpConstant: value = scalarConstant(info, in, false); break;
-    case spv::Op::OpSpecConstant: value = scalarConstant(info, in, true); break;
-    case spv::Op::OpConstantComposite: value = compositeOf(info, in); break;
-    case spv::Op::OpSpecConstantComposite: value = builtinConstant(info, in).value_or(compositeOf(info, in)); break;
-    case spv::Op::OpConstantNull: value = nullValue(info, in.typeId, in.location); break;
-    case spv::Op::OpUndef: value = undefinedValue(info, in.typeId, in.location); break;
-    default: return false;
+    case spv::Op::OpConstantTrue:
+      value = booleanConstant(info, in, true, false);
+      break;
+    case spv::Op::OpConstantFalse:
+      value = booleanConstant(info, in, false, false);
+      break;
+    case spv::Op::OpSpecConstantTrue:
+      value = booleanConstant(info, in, true, true);
+      break;
+    case spv::Op::OpSpecConstantFalse:
+      value = booleanConstant(info, in, false, true);
+      break;
+    case spv::Op::OpConstant:
+      value = scalarConstant(info, in, false);
+      break;
+    case spv::Op::OpSpecConstant:
+      value = scalarConstant(info, in, true);
+      break;
+    case spv::Op::OpConstantComposite:
+      value = compositeOf(info, in);
+      break;
+    case spv::Op::OpSpecConstantComposite:
+      value = builtinConstant(info, in).value_or(compositeOf(info, in));
+      break;
+    case spv::Op::OpConstantNull:
+      value = nullValue(info, in.typeId, in.location);
+      break;
+    case spv::Op::OpUndef:
+      value = undefinedValue(info, in.typeId, in.location);
+      break;
+    default:
+      return false;
   }
   info.constants[in.resultId] = std::move(value);
   return true;

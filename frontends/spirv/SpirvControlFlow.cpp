@@ -140,7 +140,8 @@ void ThreadLowering::emitConditional(const core::Expr& condition, uint32_t onTru
     return;
   }
   bool trueHasPhis = function_->phis.count(onTrue) != 0;
-  std::string edge = labelOf(currentBlock_) + "->" + info_.nameOf(onTrue) + "#" + std::to_string(thread_.code.size());
+  std::string edge =
+      labelOf(currentBlock_) + "->" + info_.nameOf(onTrue) + "#" + std::to_string(thread_.code.size());
   emit(jumpTo(trueHasPhis ? edge : labelOf(onTrue), condition));
   emitBranch(onFalse, in);
   if (trueHasPhis) {
@@ -155,14 +156,16 @@ void ThreadLowering::emitSwitch(const Instruction& in) {
   std::vector<std::pair<std::string, uint32_t>> edges;
   for (size_t i = 2; i + 1 < in.operandCount(); i += 2) {
     unsigned long long literal = in.word(i);
-    if (in.operandWords[i] > 1) literal |= static_cast<unsigned long long>(in.words[in.operandOffsets[i] + 1u]) << 32;
+    if (in.operandWords[i] > 1)
+      literal |= static_cast<unsigned long long>(in.words[in.operandOffsets[i] + 1u]) << 32;
     uint32_t target = in.word(i + 1);
     core::Expr test = fold(core::ExprOp::Eq, {selector, constant(static_cast<long long>(literal), w)}, 1);
     if (test.isConstant()) {
       if (test.constant != 0) return emitBranch(target, in);
       continue;
     }
-    std::string edge = labelOf(currentBlock_) + "->" + info_.nameOf(target) + "#" + std::to_string(thread_.code.size());
+    std::string edge =
+        labelOf(currentBlock_) + "->" + info_.nameOf(target) + "#" + std::to_string(thread_.code.size());
     emit(jumpTo(edge, test));
     edges.emplace_back(edge, target);
   }
@@ -218,7 +221,8 @@ bool ThreadLowering::lowerControlFlow(const Instruction& in) {
 void ThreadLowering::lowerCall(const Instruction& in) {
   uint32_t callee = in.word(2);
   auto it = info_.functions.find(callee);
-  if (it == info_.functions.end()) throw core::InputError(in.location, info_.nameOf(callee) + " is not a function");
+  if (it == info_.functions.end())
+    throw core::InputError(in.location, info_.nameOf(callee) + " is not a function");
   const Function& function = it->second;
   if (callDepth_ >= kMaxCallDepth) {
     throw core::InputError(in.location, "recursion limit reached: calls nested deeper than " +
@@ -252,7 +256,8 @@ void ThreadLowering::lowerCall(const Instruction& in) {
     if (!returnRegisters.empty()) {
       std::vector<core::Expr> scalars;
       for (size_t k = 0; k < returnRegisters.size(); ++k) {
-        scalars.push_back(core::Expr::registerValue(reg(returnRegisters[k]), info_.types.leaves(function.returnType, in.location)[k].width));
+        scalars.push_back(core::Expr::registerValue(
+            reg(returnRegisters[k]), info_.types.leaves(function.returnType, in.location)[k].width));
       }
       size_t next = 0;
       define(in.resultId, valueFromScalars(scalars, next, function.returnType, in));

@@ -42,11 +42,11 @@ bool ThreadLowering::lowerConversion(const Instruction& in) {
   std::string name = info_.nameOf(in.resultId);
   if (op == spv::Op::OpUConvert || op == spv::Op::OpSConvert) {
     bool isSigned = op == spv::Op::OpSConvert;
-    define(in.resultId, componentwise(in, operandValues(in, 2), in.typeId,
-                                      [isSigned](const std::vector<core::Expr>& a, int w) {
-                                        return resize(a[0], w, isSigned);
-                                      },
-                                      name));
+    define(
+        in.resultId,
+        componentwise(
+            in, operandValues(in, 2), in.typeId,
+            [isSigned](const std::vector<core::Expr>& a, int w) { return resize(a[0], w, isSigned); }, name));
     return true;
   }
   if (op != spv::Op::OpBitcast) return false;
@@ -70,7 +70,8 @@ bool ThreadLowering::lowerConversion(const Instruction& in) {
   }
   size_t next = 0;
   Value result = valueFromScalars(scalars, next, in.typeId, in);
-  if (result.kind == Value::Kind::Pointer && source.kind == Value::Kind::Pointer) result.region = source.region;
+  if (result.kind == Value::Kind::Pointer && source.kind == Value::Kind::Pointer)
+    result.region = source.region;
   define(in.resultId, result);
   return true;
 }

@@ -59,8 +59,8 @@ class Lexer {
       if (token.text.size() == 1) throw core::InputError(token.where, "expected an id after '%'");
       return token;
     }
-    if (std::isdigit(static_cast<unsigned char>(c)) || (c == '-' && pos_ + 1 < text_.size() &&
-                                                        std::isdigit(static_cast<unsigned char>(text_[pos_ + 1])))) {
+    if (std::isdigit(static_cast<unsigned char>(c)) ||
+        (c == '-' && pos_ + 1 < text_.size() && std::isdigit(static_cast<unsigned char>(text_[pos_ + 1])))) {
       return number(token);
     }
     if (std::isalpha(static_cast<unsigned char>(c))) {
@@ -253,9 +253,12 @@ struct HeaderLine {
 size_t commentStart(const std::string& line) {
   bool quoted = false;
   for (size_t i = 0; i < line.size(); ++i) {
-    if (line[i] == '\\' && quoted) ++i;
-    else if (line[i] == '"') quoted = !quoted;
-    else if (line[i] == ';' && !quoted) return i;
+    if (line[i] == '\\' && quoted)
+      ++i;
+    else if (line[i] == '"')
+      quoted = !quoted;
+    else if (line[i] == ';' && !quoted)
+      return i;
   }
   return std::string::npos;
 }
@@ -329,7 +332,8 @@ class HeaderReader {
     core::AssertionKind kind = outputKind(parser);
     Assertion assertion = parser.disjunction();
     parser.expectEnd();
-    if (headers_.output) appendOutput(kind, std::move(assertion), line);
+    if (headers_.output)
+      appendOutput(kind, std::move(assertion), line);
     else {
       headers_.kind = kind;
       headers_.output = std::move(assertion);
@@ -366,8 +370,9 @@ class HeaderReader {
       core::SourceLocation where = parser.peek().where;
       long long value = parser.integer();
       if (value <= 0 || value > 1 << 16) {
-        throw core::InputError(where, "@Config values must be positive (threads per subgroup, subgroups per "
-                                      "workgroup, workgroups)");
+        throw core::InputError(where,
+                               "@Config values must be positive (threads per subgroup, subgroups per "
+                               "workgroup, workgroups)");
       }
       headers_.config[i] = static_cast<int>(value);
     }

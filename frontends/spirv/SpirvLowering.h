@@ -36,12 +36,12 @@ struct Function {
   std::vector<uint32_t> parameters;
   std::vector<Block> blocks;
   std::map<uint32_t, std::vector<size_t>> phis;  // block label -> its OpPhi instructions
-  std::map<uint32_t, size_t> order;               // block label -> its position in the function
-  std::set<uint32_t> loopHeaders;                 // blocks with an OpLoopMerge
+  std::map<uint32_t, size_t> order;              // block label -> its position in the function
+  std::set<uint32_t> loopHeaders;                // blocks with an OpLoopMerge
   // Blocks whose every predecessor comes earlier in the function, or loop headers (whose only later
   // predecessors are back edges): such a block is dead in a thread when no earlier jump reaches it.
   std::set<uint32_t> decidable;
-  size_t returnValues = 0;                        // number of OpReturnValue
+  size_t returnValues = 0;  // number of OpReturnValue
 };
 
 // A variable (or kernel pointer argument) laid out in memory: one memory location per scalar leaf.
@@ -49,7 +49,7 @@ struct Region {
   std::string name;
   bool readOnly = false;             // Input, UniformConstant, PushConstant: folded, not memory
   std::vector<core::Expr> contents;  // readOnly: the value of each leaf
-  uint32_t type = 0;  // pointee type
+  uint32_t type = 0;                 // pointee type
   uint32_t storageClass = 0;
   long long base = 0;
   long long size = 0;
@@ -66,10 +66,10 @@ struct SpirvModuleInfo {
   TypeTable types;
   MemoryModelKind memoryModel = MemoryModelKind::Vulkan;
   uint32_t entryPoint = 0;
-  std::map<uint32_t, std::string> names;       // id -> "%name" as written
-  std::map<std::string, uint32_t> idsByName;   // "%name" -> id
-  std::map<uint32_t, uint32_t> builtins;       // id -> spv::BuiltIn
-  std::map<uint32_t, size_t> definitions;      // id -> index of its instruction
+  std::map<uint32_t, std::string> names;      // id -> "%name" as written
+  std::map<std::string, uint32_t> idsByName;  // "%name" -> id
+  std::map<uint32_t, uint32_t> builtins;      // id -> spv::BuiltIn
+  std::map<uint32_t, size_t> definitions;     // id -> index of its instruction
   std::map<uint32_t, Function> functions;
   std::map<uint32_t, std::string> extInstSets;  // OpExtInstImport id -> set name
   std::map<uint32_t, std::string> strings;      // OpString id -> its text (OpLine file names)
@@ -77,7 +77,7 @@ struct SpirvModuleInfo {
   std::vector<size_t> globalVariables;          // OpVariable outside functions
   std::vector<Region> regions;
   std::map<std::pair<uint32_t, int>, int> regionByInstance;  // (variable, instance) -> region
-  std::map<long long, int> locationsByAddress;  // memory location by its address
+  std::map<long long, int> locationsByAddress;               // memory location by its address
   std::map<uint32_t, std::pair<bool, bool>> promotion;  // function variable -> (promotable, single store)
   long long nextAddress = 0x1000;
   int barrierCounter = 0;
@@ -123,7 +123,8 @@ class ThreadLowering {
   // Keeps a large expression in a register named after `id`.
   core::Expr materialize(const std::string& name, core::Expr value);
   Value valueFromRegisters(const std::string& name, uint32_t type, const Instruction& in);
-  Value valueFromScalars(const std::vector<core::Expr>& scalars, size_t& next, uint32_t type, const Instruction& in);
+  Value valueFromScalars(const std::vector<core::Expr>& scalars, size_t& next, uint32_t type,
+                         const Instruction& in);
   [[noreturn]] void unsupported(const Instruction& in) const;
   // Applies `fn` to the scalars of the operands (element by element for vectors) at the result's width,
   // keeping large results in registers named after `name` (SpirvArithmetic.cpp).
@@ -134,16 +135,16 @@ class ThreadLowering {
   core::SourceLocation here() const { return current_->location; }
 
   // Families.
-  bool lowerArithmetic(const Instruction& in);      // SpirvArithmetic.cpp
-  bool lowerConversion(const Instruction& in);      // SpirvConversions.cpp
-  bool lowerComposite(const Instruction& in);       // SpirvComposite.cpp
-  bool lowerMemory(const Instruction& in);          // SpirvMemory.cpp
-  bool lowerAtomic(const Instruction& in);          // SpirvAtomics.cpp
-  bool lowerBarrier(const Instruction& in);         // SpirvBarriers.cpp
-  bool lowerExtInst(const Instruction& in);         // SpirvExtInst.cpp
+  bool lowerArithmetic(const Instruction& in);  // SpirvArithmetic.cpp
+  bool lowerConversion(const Instruction& in);  // SpirvConversions.cpp
+  bool lowerComposite(const Instruction& in);   // SpirvComposite.cpp
+  bool lowerMemory(const Instruction& in);      // SpirvMemory.cpp
+  bool lowerAtomic(const Instruction& in);      // SpirvAtomics.cpp
+  bool lowerBarrier(const Instruction& in);     // SpirvBarriers.cpp
+  bool lowerExtInst(const Instruction& in);     // SpirvExtInst.cpp
   void lowerFunctionBody(const Function& function, const std::string& prefix, const std::string& returnLabel,
                          const std::vector<std::string>& returnRegisters);  // SpirvControlFlow.cpp
-  bool lowerControlFlow(const Instruction& in);     // SpirvControlFlow.cpp
+  bool lowerControlFlow(const Instruction& in);                             // SpirvControlFlow.cpp
 
   // Memory (SpirvMemory.cpp).
   int regionFor(uint32_t variable, const Instruction& in);
@@ -204,20 +205,24 @@ class ThreadLowering {
 struct AccessTags {
   core::TagSet read, write;
 };
-core::TagSet storageClassTags(MemoryModelKind model, uint32_t storageClass, const core::SourceLocation& where);
+core::TagSet storageClassTags(MemoryModelKind model, uint32_t storageClass,
+                              const core::SourceLocation& where);
 core::TagSet initTags(MemoryModelKind model, uint32_t storageClass);
-core::TagSet plainLoadTags(MemoryModelKind model, uint32_t storageClass, const std::vector<uint32_t>& memoryOperands,
+core::TagSet plainLoadTags(MemoryModelKind model, uint32_t storageClass,
+                           const std::vector<uint32_t>& memoryOperands,
                            const std::vector<long long>& operandScopes, const core::SourceLocation& where);
-core::TagSet plainStoreTags(MemoryModelKind model, uint32_t storageClass, const std::vector<uint32_t>& memoryOperands,
+core::TagSet plainStoreTags(MemoryModelKind model, uint32_t storageClass,
+                            const std::vector<uint32_t>& memoryOperands,
                             const std::vector<long long>& operandScopes, const core::SourceLocation& where);
-core::TagSet atomicLoadTags(MemoryModelKind model, uint32_t storageClass, long long scope, long long semantics,
-                            const core::SourceLocation& where);
-core::TagSet atomicStoreTags(MemoryModelKind model, uint32_t storageClass, long long scope, long long semantics,
-                             const core::SourceLocation& where);
+core::TagSet atomicLoadTags(MemoryModelKind model, uint32_t storageClass, long long scope,
+                            long long semantics, const core::SourceLocation& where);
+core::TagSet atomicStoreTags(MemoryModelKind model, uint32_t storageClass, long long scope,
+                             long long semantics, const core::SourceLocation& where);
 // An RMW's halves; `exchange` uses the C11 load/store split of the order for OpenCL.
 AccessTags rmwTags(MemoryModelKind model, uint32_t storageClass, long long scope, long long semantics,
                    bool exchange, const core::SourceLocation& where);
-core::TagSet fenceTags(MemoryModelKind model, long long scope, long long semantics, const core::SourceLocation& where);
+core::TagSet fenceTags(MemoryModelKind model, long long scope, long long semantics,
+                       const core::SourceLocation& where);
 core::TagSet barrierTags(MemoryModelKind model, long long scope, long long semantics,
                          const core::SourceLocation& where);
 core::ScopeLevel executionScope(MemoryModelKind model, long long scope, const core::SourceLocation& where);

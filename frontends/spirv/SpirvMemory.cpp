@@ -6,9 +6,8 @@
 // expression in `computedAddress` and `address = -1`, and the encoder compares it with the locations'
 // addresses. Loads from read-only storage fold to its contents; variables kept in registers are read and
 // written with Local instructions. Tags follow Dat3M (SpirvTags.cpp).
-#include <spirv/unified1/spirv.hpp11>
-
 #include <algorithm>
+#include <spirv/unified1/spirv.hpp11>
 
 #include "frontends/spirv/SpirvLowering.h"
 
@@ -78,15 +77,16 @@ core::Instruction ThreadLowering::access(core::InstructionKind kind, const core:
   }
   const core::MemoryObject& object = info_.program.memory[static_cast<size_t>(it->second)];
   if (object.width != width) {
-    throw core::InputError(in.location, "mixed-size access: " + std::to_string(width) + " bits at " + object.name +
-                                            ", which holds " + std::to_string(object.width) + " bits");
+    throw core::InputError(in.location, "mixed-size access: " + std::to_string(width) + " bits at " +
+                                            object.name + ", which holds " + std::to_string(object.width) +
+                                            " bits");
   }
   access.address = it->second;
   return access;
 }
 
-Value ThreadLowering::load(const Value& pointer, uint32_t type, const core::TagSet& tags, const std::string& name,
-                           const Instruction& in) {
+Value ThreadLowering::load(const Value& pointer, uint32_t type, const core::TagSet& tags,
+                           const std::string& name, const Instruction& in) {
   std::vector<Leaf> leaves = info_.types.leaves(type, in.location);
   std::vector<core::Expr> scalars;
   const Region* region = pointer.region >= 0 ? &info_.regions[static_cast<size_t>(pointer.region)] : nullptr;
@@ -94,7 +94,8 @@ Value ThreadLowering::load(const Value& pointer, uint32_t type, const core::TagS
     core::Expr address = add(pointer.expr, leaf.offset, info_.types.pointerBits());
     if (region != nullptr && region->readOnly) {
       if (!address.isConstant()) {
-        throw core::InputError(in.location, "computed access into read-only " + region->name + " is not supported");
+        throw core::InputError(in.location,
+                               "computed access into read-only " + region->name + " is not supported");
       }
       long long offset = address.constant - region->base;
       auto found = std::find_if(region->leaves.begin(), region->leaves.end(),
@@ -115,9 +116,11 @@ Value ThreadLowering::load(const Value& pointer, uint32_t type, const core::TagS
   return valueFromScalars(scalars, next, type, in);
 }
 
-void ThreadLowering::store(const Value& pointer, const Value& value, const core::TagSet& tags, const Instruction& in) {
+void ThreadLowering::store(const Value& pointer, const Value& value, const core::TagSet& tags,
+                           const Instruction& in) {
   if (pointer.region >= 0 && info_.regions[static_cast<size_t>(pointer.region)].readOnly) {
-    throw core::InputError(in.location, "store to read-only " + info_.regions[static_cast<size_t>(pointer.region)].name);
+    throw core::InputError(in.location,
+                           "store to read-only " + info_.regions[static_cast<size_t>(pointer.region)].name);
   }
   std::vector<Leaf> leaves = info_.types.leaves(value.type, in.location);
   std::vector<core::Expr> scalars;
@@ -197,7 +200,8 @@ void ThreadLowering::lowerAccessChain(const Instruction& in, bool withElement) {
     long long stride = pointerType.arrayStride > 0
                            ? pointerType.arrayStride
                            : (info_.types.size(type, in.location) + alignment - 1) / alignment * alignment;
-    address = fold(core::ExprOp::Add, {address, fold(core::ExprOp::Mul, {indexOf(next++), constant(stride, bits)}, bits)}, bits);
+    address = fold(core::ExprOp::Add,
+                   {address, fold(core::ExprOp::Mul, {indexOf(next++), constant(stride, bits)}, bits)}, bits);
   }
   for (; next < in.operandCount(); ++next) {
     const Type& t = info_.types.at(type, in.location);
@@ -210,23 +214,28 @@ void ThreadLowering::lowerAccessChain(const Instruction& in, bool withElement) {
       continue;
     }
     if (t.kind != TypeKind::Vector && t.kind != TypeKind::Array && t.kind != TypeKind::RuntimeArray) {
-      throw core::InputError(in.location, "access chain indexes into " + info_.types.describe(type) +
-                                              ", which is not a composite (index not deep enough or too deep)");
+      throw core::InputError(in.location,
+                             "access chain indexes into " + info_.types.describe(type) +
+                                 ", which is not a composite (index not deep enough or too deep)");
     }
     // Indexes given by module constants are checked here; ones that fold only in this thread (from the
     // invocation id) may run past the end, as Dat3M allows: that access then names no location.
     bool moduleConstant = info_.constants.count(in.word(next)) != 0;
     if (moduleConstant && index.isConstant() && t.kind != TypeKind::RuntimeArray &&
         (signedAt(static_cast<unsigned long long>(index.constant), bits) < 0 || index.constant >= t.count)) {
-      throw core::InputError(in.location, "index " + std::to_string(signedAt(static_cast<unsigned long long>(index.constant), bits)) +
-                                              " is out of bounds for " + info_.types.describe(type));
+      throw core::InputError(
+          in.location, "index " +
+                           std::to_string(signedAt(static_cast<unsigned long long>(index.constant), bits)) +
+                           " is out of bounds for " + info_.types.describe(type));
     }
     long long stride = t.kind == TypeKind::Vector ? info_.types.size(t.element, in.location)
                                                   : info_.types.stride(type, in.location);
-    address = fold(core::ExprOp::Add, {address, fold(core::ExprOp::Mul, {index, constant(stride, bits)}, bits)}, bits);
+    address = fold(core::ExprOp::Add,
+                   {address, fold(core::ExprOp::Mul, {index, constant(stride, bits)}, bits)}, bits);
     type = t.element;
   }
-  define(in.resultId, Value::pointer(materialize(info_.nameOf(in.resultId), address), in.typeId, base.region));
+  define(in.resultId,
+         Value::pointer(materialize(info_.nameOf(in.resultId), address), in.typeId, base.region));
 }
 
 bool ThreadLowering::lowerMemory(const Instruction& in) {

@@ -76,7 +76,7 @@ std::string trim(const std::string& s) {
 
 // OpSource's languages that SPIRV-Tools 2023.1 knows; others become Unknown.
 void rewriteSourceLanguages(std::vector<std::string>& lines) {
-  static const std::set<std::string> known = {"Unknown", "ESSL",          "GLSL", "OpenCL_C", "OpenCL_CPP",
+  static const std::set<std::string> known = {"Unknown", "ESSL",           "GLSL", "OpenCL_C", "OpenCL_CPP",
                                               "HLSL",    "CPP_for_OpenCL", "SYCL", "HERO_C"};
   static const std::regex source(R"(^(\s*OpSource\s+)([A-Za-z_][A-Za-z_0-9]*)(.*)$)");
   for (std::string& line : lines) {
@@ -101,9 +101,11 @@ bool rewriteNegativeLiteral(std::vector<std::string>& lines, size_t line) {
     if (!std::regex_search(candidate, t, typeDefinition)) continue;
     int width = std::stoi(t[1].str());
     long long value = std::stoll(m[2].str());
-    unsigned long long wrapped = width >= 64 ? static_cast<unsigned long long>(value)
-                                             : (static_cast<unsigned long long>(value) & ((1ULL << width) - 1));
-    text.replace(static_cast<size_t>(m.position(2)), static_cast<size_t>(m.length(2)), std::to_string(wrapped));
+    unsigned long long wrapped = width >= 64
+                                     ? static_cast<unsigned long long>(value)
+                                     : (static_cast<unsigned long long>(value) & ((1ULL << width) - 1));
+    text.replace(static_cast<size_t>(m.position(2)), static_cast<size_t>(m.length(2)),
+                 std::to_string(wrapped));
     return true;
   }
   return false;
@@ -117,16 +119,18 @@ std::vector<uint32_t> assemble(const std::string& text, const std::string& file)
     std::string source = joinLines(lines);
     spv_binary binary = nullptr;
     Diagnostic diagnostic;
-    spv_result_t result = spvTextToBinaryWithOptions(context.context, source.data(), source.size(),
-                                                     SPV_TEXT_TO_BINARY_OPTION_NONE, &binary,
-                                                     &diagnostic.diagnostic);
+    spv_result_t result =
+        spvTextToBinaryWithOptions(context.context, source.data(), source.size(),
+                                   SPV_TEXT_TO_BINARY_OPTION_NONE, &binary, &diagnostic.diagnostic);
     if (result == SPV_SUCCESS) {
       std::vector<uint32_t> words(binary->code, binary->code + binary->wordCount);
       spvBinaryDestroy(binary);
       return words;
     }
-    spv_position_t where = diagnostic.diagnostic != nullptr ? diagnostic.diagnostic->position : spv_position_t{};
-    std::string message = diagnostic.diagnostic != nullptr ? diagnostic.diagnostic->error : "invalid SPIR-V text";
+    spv_position_t where =
+        diagnostic.diagnostic != nullptr ? diagnostic.diagnostic->position : spv_position_t{};
+    std::string message =
+        diagnostic.diagnostic != nullptr ? diagnostic.diagnostic->error : "invalid SPIR-V text";
     if (message.find("negative number in an unsigned literal") != std::string::npos && attempt < 10000 &&
         rewriteNegativeLiteral(lines, where.line)) {
       continue;
@@ -144,7 +148,8 @@ std::string disassemble(const std::vector<uint32_t>& words, const std::string& f
                      SPV_BINARY_TO_TEXT_OPTION_FRIENDLY_NAMES;
   if (spvBinaryToText(context.context, words.data(), words.size(), options, &text, &diagnostic.diagnostic) !=
       SPV_SUCCESS) {
-    std::string message = diagnostic.diagnostic != nullptr ? diagnostic.diagnostic->error : "invalid SPIR-V binary";
+    std::string message =
+        diagnostic.diagnostic != nullptr ? diagnostic.diagnostic->error : "invalid SPIR-V binary";
     size_t index = diagnostic.diagnostic != nullptr ? diagnostic.diagnostic->position.index : 0;
     throw core::InputError({file, 1, static_cast<int>(index) + 1}, message);
   }
@@ -177,7 +182,8 @@ void parseBinary(Module& module, const std::vector<uint32_t>& words) {
   Diagnostic diagnostic;
   if (spvBinaryParse(context.context, &module, words.data(), words.size(), nullptr, collect,
                      &diagnostic.diagnostic) != SPV_SUCCESS) {
-    std::string message = diagnostic.diagnostic != nullptr ? diagnostic.diagnostic->error : "invalid SPIR-V binary";
+    std::string message =
+        diagnostic.diagnostic != nullptr ? diagnostic.diagnostic->error : "invalid SPIR-V binary";
     throw core::InputError({module.file, 1, 1}, message);
   }
 }
@@ -201,7 +207,8 @@ void attachLines(Module& module) {
 }
 
 std::vector<uint32_t> binaryWords(const std::string& bytes, const std::string& file) {
-  if (bytes.size() % 4 != 0) throw core::InputError({file, 1, 1}, "a SPIR-V binary is a sequence of 32-bit words");
+  if (bytes.size() % 4 != 0)
+    throw core::InputError({file, 1, 1}, "a SPIR-V binary is a sequence of 32-bit words");
   std::vector<uint32_t> words(bytes.size() / 4);
   std::memcpy(words.data(), bytes.data(), bytes.size());
   return words;
@@ -216,7 +223,9 @@ bool isBinary(const std::string& bytes) {
 
 }  // namespace
 
-uint32_t Instruction::word(size_t operand) const { return words.at(operandOffsets.at(operand)); }
+uint32_t Instruction::word(size_t operand) const {
+  return words.at(operandOffsets.at(operand));
+}
 
 std::string Instruction::literalString(size_t operand) const {
   const char* begin = reinterpret_cast<const char*>(words.data() + operandOffsets.at(operand));
@@ -230,9 +239,13 @@ bool Instruction::uses(uint32_t id) const {
   return false;
 }
 
-std::string Instruction::name() const { return opcodeName(opcode); }
+std::string Instruction::name() const {
+  return opcodeName(opcode);
+}
 
-std::string opcodeName(uint32_t opcode) { return std::string("Op") + spvOpcodeString(opcode); }
+std::string opcodeName(uint32_t opcode) {
+  return std::string("Op") + spvOpcodeString(opcode);
+}
 
 Module loadModule(const std::string& bytes, const std::string& sourceName) {
   Module module;

@@ -26,7 +26,7 @@ struct Instruction {
   size_t operandCount() const { return operandOffsets.size(); }
   uint32_t word(size_t operand) const;  // the first word of operand `operand`
   std::string literalString(size_t operand) const;
-  std::string name() const;  // "OpLoad"
+  std::string name() const;      // "OpLoad"
   bool uses(uint32_t id) const;  // some id operand is `id`
 };
 

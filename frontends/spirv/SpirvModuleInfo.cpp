@@ -4,9 +4,8 @@
 // instructions. Instructions that only describe the module for other tools (capabilities, extensions,
 // debug information, execution modes) are accepted and ignored here; anything else outside a function
 // that is not a type, constant or variable is rejected by name.
-#include <spirv/unified1/spirv.hpp11>
-
 #include <regex>
+#include <spirv/unified1/spirv.hpp11>
 
 #include "frontends/spirv/SpirvLowering.h"
 
@@ -16,13 +15,27 @@ namespace {
 
 bool isTypeDeclaration(spv::Op op) {
   switch (op) {
-    case spv::Op::OpTypeVoid: case spv::Op::OpTypeBool: case spv::Op::OpTypeInt: case spv::Op::OpTypeFloat:
-    case spv::Op::OpTypeVector: case spv::Op::OpTypeArray: case spv::Op::OpTypeRuntimeArray:
-    case spv::Op::OpTypeStruct: case spv::Op::OpTypePointer: case spv::Op::OpTypeFunction:
-    case spv::Op::OpTypeForwardPointer: case spv::Op::OpTypeMatrix: case spv::Op::OpTypeImage:
-    case spv::Op::OpTypeSampler: case spv::Op::OpTypeSampledImage: case spv::Op::OpTypeOpaque:
-    case spv::Op::OpTypeEvent: case spv::Op::OpTypeDeviceEvent: case spv::Op::OpTypeReserveId:
-    case spv::Op::OpTypeQueue: case spv::Op::OpTypePipe:
+    case spv::Op::OpTypeVoid:
+    case spv::Op::OpTypeBool:
+    case spv::Op::OpTypeInt:
+    case spv::Op::OpTypeFloat:
+    case spv::Op::OpTypeVector:
+    case spv::Op::OpTypeArray:
+    case spv::Op::OpTypeRuntimeArray:
+    case spv::Op::OpTypeStruct:
+    case spv::Op::OpTypePointer:
+    case spv::Op::OpTypeFunction:
+    case spv::Op::OpTypeForwardPointer:
+    case spv::Op::OpTypeMatrix:
+    case spv::Op::OpTypeImage:
+    case spv::Op::OpTypeSampler:
+    case spv::Op::OpTypeSampledImage:
+    case spv::Op::OpTypeOpaque:
+    case spv::Op::OpTypeEvent:
+    case spv::Op::OpTypeDeviceEvent:
+    case spv::Op::OpTypeReserveId:
+    case spv::Op::OpTypeQueue:
+    case spv::Op::OpTypePipe:
       return true;
     default:
       return false;
@@ -32,13 +45,28 @@ bool isTypeDeclaration(spv::Op op) {
 // Instructions that carry no semantics for the memory model.
 bool isIgnoredGlobal(spv::Op op) {
   switch (op) {
-    case spv::Op::OpNop: case spv::Op::OpCapability: case spv::Op::OpExtension: case spv::Op::OpSource:
-    case spv::Op::OpSourceContinued: case spv::Op::OpSourceExtension: case spv::Op::OpString:
-    case spv::Op::OpName: case spv::Op::OpMemberName: case spv::Op::OpLine: case spv::Op::OpNoLine:
-    case spv::Op::OpModuleProcessed: case spv::Op::OpExecutionMode: case spv::Op::OpExecutionModeId:
-    case spv::Op::OpDecorate: case spv::Op::OpMemberDecorate: case spv::Op::OpDecorationGroup:
-    case spv::Op::OpGroupDecorate: case spv::Op::OpGroupMemberDecorate: case spv::Op::OpDecorateString:
-    case spv::Op::OpMemberDecorateString: case spv::Op::OpDecorateId:
+    case spv::Op::OpNop:
+    case spv::Op::OpCapability:
+    case spv::Op::OpExtension:
+    case spv::Op::OpSource:
+    case spv::Op::OpSourceContinued:
+    case spv::Op::OpSourceExtension:
+    case spv::Op::OpString:
+    case spv::Op::OpName:
+    case spv::Op::OpMemberName:
+    case spv::Op::OpLine:
+    case spv::Op::OpNoLine:
+    case spv::Op::OpModuleProcessed:
+    case spv::Op::OpExecutionMode:
+    case spv::Op::OpExecutionModeId:
+    case spv::Op::OpDecorate:
+    case spv::Op::OpMemberDecorate:
+    case spv::Op::OpDecorationGroup:
+    case spv::Op::OpGroupDecorate:
+    case spv::Op::OpGroupMemberDecorate:
+    case spv::Op::OpDecorateString:
+    case spv::Op::OpMemberDecorateString:
+    case spv::Op::OpDecorateId:
       return true;
     default:
       return false;
@@ -101,7 +129,8 @@ void readBlockStructure(const std::vector<Instruction>& all, Function& function)
     const Block& block = function.blocks[b];
     function.order[block.label] = b;
     for (size_t i = block.first; i <= block.last; ++i) {
-      if (static_cast<spv::Op>(all[i].opcode) == spv::Op::OpLoopMerge) function.loopHeaders.insert(block.label);
+      if (static_cast<spv::Op>(all[i].opcode) == spv::Op::OpLoopMerge)
+        function.loopHeaders.insert(block.label);
     }
     for (uint32_t target : successorsOf(all[block.last])) predecessors[target].push_back(b);
   }
@@ -126,11 +155,13 @@ void readFunction(SpirvModuleInfo& info, size_t& i) {
     if (op == spv::Op::OpFunctionEnd) break;
     if (op == spv::Op::OpFunctionParameter) function.parameters.push_back(in.resultId);
     if (op == spv::Op::OpLabel) function.blocks.push_back({in.resultId, i, i});
-    if (op == spv::Op::OpPhi && !function.blocks.empty()) function.phis[function.blocks.back().label].push_back(i);
+    if (op == spv::Op::OpPhi && !function.blocks.empty())
+      function.phis[function.blocks.back().label].push_back(i);
     if (op == spv::Op::OpReturnValue) ++function.returnValues;
     if (!function.blocks.empty()) function.blocks.back().last = i;
   }
-  if (i == all.size()) throw core::InputError(all[function.begin].location, "OpFunction without OpFunctionEnd");
+  if (i == all.size())
+    throw core::InputError(all[function.begin].location, "OpFunction without OpFunctionEnd");
   readBlockStructure(all, function);
   info.functions[function.id] = std::move(function);
 }
@@ -206,7 +237,8 @@ void analyzeModule(SpirvModuleInfo& info) {
     }
   }
   info.types.finish();
-  if (info.entryPoint == 0) throw core::InputError({info.module.file, 1, 1}, "the module has no OpEntryPoint");
+  if (info.entryPoint == 0)
+    throw core::InputError({info.module.file, 1, 1}, "the module has no OpEntryPoint");
   if (info.functions.count(info.entryPoint) == 0) {
     throw core::InputError({info.module.file, 1, 1}, "the entry point " + info.nameOf(info.entryPoint) +
                                                          " is not a function of the module");

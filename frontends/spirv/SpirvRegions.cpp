@@ -31,10 +31,13 @@ bool isReadOnly(uint32_t storageClass) {
 
 bool isPerThread(uint32_t storageClass) {
   auto sc = static_cast<spv::StorageClass>(storageClass);
-  return sc == spv::StorageClass::Private || sc == spv::StorageClass::Function || sc == spv::StorageClass::Input;
+  return sc == spv::StorageClass::Private || sc == spv::StorageClass::Function ||
+         sc == spv::StorageClass::Input;
 }
 
-long long alignUp(long long value, long long alignment) { return (value + alignment - 1) / alignment * alignment; }
+long long alignUp(long long value, long long alignment) {
+  return (value + alignment - 1) / alignment * alignment;
+}
 
 }  // namespace
 
@@ -43,26 +46,54 @@ Value ThreadLowering::builtinValue(uint32_t builtin, uint32_t type, const Instru
   long long t = threadIndex_, perWorkgroup = c[0] * c[1], all = perWorkgroup * c[2];
   std::array<long long, 3> v{0, 0, 0};
   switch (static_cast<spv::BuiltIn>(builtin)) {
-    case spv::BuiltIn::GlobalInvocationId: v = {t, 0, 0}; break;
-    case spv::BuiltIn::LocalInvocationId: v = {t % perWorkgroup, 0, 0}; break;
-    case spv::BuiltIn::LocalInvocationIndex: v = {t % perWorkgroup, 0, 0}; break;
-    case spv::BuiltIn::WorkgroupId: v = {workgroup(), 0, 0}; break;
+    case spv::BuiltIn::GlobalInvocationId:
+      v = {t, 0, 0};
+      break;
+    case spv::BuiltIn::LocalInvocationId:
+      v = {t % perWorkgroup, 0, 0};
+      break;
+    case spv::BuiltIn::LocalInvocationIndex:
+      v = {t % perWorkgroup, 0, 0};
+      break;
+    case spv::BuiltIn::WorkgroupId:
+      v = {workgroup(), 0, 0};
+      break;
     case spv::BuiltIn::WorkgroupSize:
-    case spv::BuiltIn::EnqueuedWorkgroupSize: v = {perWorkgroup, 1, 1}; break;
-    case spv::BuiltIn::NumWorkgroups: v = {c[2], 1, 1}; break;
-    case spv::BuiltIn::GlobalSize: v = {all, 1, 1}; break;
-    case spv::BuiltIn::GlobalOffset: v = {0, 0, 0}; break;
-    case spv::BuiltIn::WorkDim: v = {1, 0, 0}; break;
-    case spv::BuiltIn::SubgroupId: v = {subgroup(), 0, 0}; break;
-    case spv::BuiltIn::SubgroupLocalInvocationId: v = {t % c[0], 0, 0}; break;
+    case spv::BuiltIn::EnqueuedWorkgroupSize:
+      v = {perWorkgroup, 1, 1};
+      break;
+    case spv::BuiltIn::NumWorkgroups:
+      v = {c[2], 1, 1};
+      break;
+    case spv::BuiltIn::GlobalSize:
+      v = {all, 1, 1};
+      break;
+    case spv::BuiltIn::GlobalOffset:
+      v = {0, 0, 0};
+      break;
+    case spv::BuiltIn::WorkDim:
+      v = {1, 0, 0};
+      break;
+    case spv::BuiltIn::SubgroupId:
+      v = {subgroup(), 0, 0};
+      break;
+    case spv::BuiltIn::SubgroupLocalInvocationId:
+      v = {t % c[0], 0, 0};
+      break;
     case spv::BuiltIn::SubgroupSize:
-    case spv::BuiltIn::SubgroupMaxSize: v = {c[0], 0, 0}; break;
+    case spv::BuiltIn::SubgroupMaxSize:
+      v = {c[0], 0, 0};
+      break;
     case spv::BuiltIn::NumSubgroups:
-    case spv::BuiltIn::NumEnqueuedSubgroups: v = {c[1], 0, 0}; break;
-    case spv::BuiltIn::DeviceIndex: v = {0, 0, 0}; break;
+    case spv::BuiltIn::NumEnqueuedSubgroups:
+      v = {c[1], 0, 0};
+      break;
+    case spv::BuiltIn::DeviceIndex:
+      v = {0, 0, 0};
+      break;
     default:
-      throw core::InputError(in.location, "unsupported BuiltIn " + std::to_string(builtin) + " of " +
-                                              info_.nameOf(in.resultId));
+      throw core::InputError(
+          in.location, "unsupported BuiltIn " + std::to_string(builtin) + " of " + info_.nameOf(in.resultId));
   }
   if (info_.types.isScalar(type)) return Value::scalar(constant(v[0], width(type, in)), type);
   long long count = info_.types.elementCount(type, in.location);
@@ -74,8 +105,9 @@ Value ThreadLowering::builtinValue(uint32_t builtin, uint32_t type, const Instru
   return Value::composite(std::move(elements), type);
 }
 
-int ThreadLowering::createRegion(const std::string& name, uint32_t type, long long count, uint32_t storageClass,
-                                 const std::optional<Value>& initial, const Instruction& in) {
+int ThreadLowering::createRegion(const std::string& name, uint32_t type, long long count,
+                                 uint32_t storageClass, const std::optional<Value>& initial,
+                                 const Instruction& in) {
   Region region;
   region.name = name;
   region.type = type;
@@ -151,10 +183,12 @@ int ThreadLowering::regionFor(uint32_t variable, const Instruction& in) {
   bool hasInitializer = !isParameter && in.operandCount() > 3;
   auto builtin = info_.builtins.find(variable);
   if (given != nullptr && builtin != info_.builtins.end()) {
-    throw core::InputError(given->where, "@Input cannot set " + info_.nameOf(variable) + ": it is a BuiltIn variable");
+    throw core::InputError(given->where,
+                           "@Input cannot set " + info_.nameOf(variable) + ": it is a BuiltIn variable");
   }
   if (given != nullptr && hasInitializer) {
-    throw core::InputError(given->where, "@Input cannot set " + info_.nameOf(variable) + ": it has an initializer");
+    throw core::InputError(given->where,
+                           "@Input cannot set " + info_.nameOf(variable) + ": it has an initializer");
   }
   std::optional<Value> initial;
   long long count = -1;
@@ -166,7 +200,8 @@ int ThreadLowering::regionFor(uint32_t variable, const Instruction& in) {
       InputValue list = *given;
       if (!list.isList) list = InputValue{true, 0, {*given}, given->where};
       std::vector<Value> elements;
-      for (const InputValue& element : list.elements) elements.push_back(inputValue(info_, element, type, name));
+      for (const InputValue& element : list.elements)
+        elements.push_back(inputValue(info_, element, type, name));
       initial = Value::composite(std::move(elements), type);
     }
   } else if (given != nullptr) {
@@ -184,7 +219,8 @@ int ThreadLowering::regionFor(uint32_t variable, const Instruction& in) {
 namespace {
 
 bool isPointerCopy(spv::Op op) {
-  return op == spv::Op::OpPtrCastToGeneric || op == spv::Op::OpGenericCastToPtr || op == spv::Op::OpCopyObject;
+  return op == spv::Op::OpPtrCastToGeneric || op == spv::Op::OpGenericCastToPtr ||
+         op == spv::Op::OpCopyObject;
 }
 
 // Which of `aliases` (the variable and its casts) instruction `in` uses, if any.
@@ -223,7 +259,8 @@ std::pair<bool, bool> ThreadLowering::promotionOf(uint32_t variable) {
   }
   const Instruction& declaration = info_.definition(variable, here());
   if (declaration.operandCount() > 3) ++stores;
-  bool single = stores == 1 && !loadedBeforeStore && (declaration.operandCount() > 3 || storeIndex <= first.last);
+  bool single =
+      stores == 1 && !loadedBeforeStore && (declaration.operandCount() > 3 || storeIndex <= first.last);
   return info_.promotion[variable] = {promotable, single};
 }
 

@@ -49,8 +49,8 @@ Semantics decodeSemantics(long long value, const core::SourceLocation& where) {
     }
   }
   if (orders > 1) {
-    throw core::InputError(where, "illegal memory semantics " + std::to_string(value) +
-                                      ": more than one memory order bit");
+    throw core::InputError(
+        where, "illegal memory semantics " + std::to_string(value) + ": more than one memory order bit");
   }
   return s;
 }
@@ -78,8 +78,9 @@ const char* vulkanStorageClass(uint32_t storageClass, const core::SourceLocation
       return "SC1";
     case spv::StorageClass::CrossWorkgroup:
     case spv::StorageClass::Generic:
-      throw core::InputError(where, "storage class " + std::to_string(storageClass) +
-                                        " (CrossWorkgroup or Generic) is not supported by the Vulkan memory model");
+      throw core::InputError(where,
+                             "storage class " + std::to_string(storageClass) +
+                                 " (CrossWorkgroup or Generic) is not supported by the Vulkan memory model");
     default:
       return nullptr;
   }
@@ -90,7 +91,8 @@ void checkVulkanSemantics(const Semantics& s, const core::SourceLocation& where)
   for (M unsupported : {M::SubgroupMemory, M::CrossWorkgroupMemory, M::AtomicCounterMemory, M::ImageMemory,
                         M::OutputMemory}) {
     if (s.has(unsupported)) {
-      throw core::InputError(where, "memory semantics bit " + std::to_string(static_cast<uint32_t>(unsupported)) +
+      throw core::InputError(where, "memory semantics bit " +
+                                        std::to_string(static_cast<uint32_t>(unsupported)) +
                                         " is not supported by the Vulkan memory model");
     }
   }
@@ -106,8 +108,12 @@ void addVulkanSemantics(core::TagSet& tags, const Semantics& s, bool storage, bo
   if (visible && s.has(M::MakeVisible)) tags.add("SEMVIS");
 }
 
-bool acquires(Order o) { return o == Order::Acquire || o == Order::AcquireRelease || o == Order::SequentiallyConsistent; }
-bool releases(Order o) { return o == Order::Release || o == Order::AcquireRelease || o == Order::SequentiallyConsistent; }
+bool acquires(Order o) {
+  return o == Order::Acquire || o == Order::AcquireRelease || o == Order::SequentiallyConsistent;
+}
+bool releases(Order o) {
+  return o == Order::Release || o == Order::AcquireRelease || o == Order::SequentiallyConsistent;
+}
 
 // ---- OpenCL ----
 
@@ -115,7 +121,8 @@ const char* openclScope(long long scope, const core::SourceLocation& where) {
   checkScope(scope, where);
   static const char* tags[] = {"ALL", "DV", "WG", "WG", "WI", nullptr, nullptr};
   if (tags[scope] == nullptr) {
-    throw core::InputError(where, "scope " + std::to_string(scope) + " is not supported by the OpenCL memory model");
+    throw core::InputError(where,
+                           "scope " + std::to_string(scope) + " is not supported by the OpenCL memory model");
   }
   return tags[scope];
 }
@@ -141,7 +148,8 @@ void addOpenclRegions(core::TagSet& tags, const Semantics& s, const core::Source
   using M = spv::MemorySemanticsMask;
   for (M unsupported : {M::UniformMemory, M::OutputMemory, M::MakeAvailable, M::MakeVisible}) {
     if (s.has(unsupported)) {
-      throw core::InputError(where, "memory semantics bit " + std::to_string(static_cast<uint32_t>(unsupported)) +
+      throw core::InputError(where, "memory semantics bit " +
+                                        std::to_string(static_cast<uint32_t>(unsupported)) +
                                         " is not supported by the OpenCL memory model");
     }
   }
@@ -151,11 +159,16 @@ void addOpenclRegions(core::TagSet& tags, const Semantics& s, const core::Source
 
 const char* openclOrder(Order o) {
   switch (o) {
-    case Order::Relaxed: return "RLX";
-    case Order::Acquire: return "ACQ";
-    case Order::Release: return "REL";
-    case Order::AcquireRelease: return "ACQ_REL";
-    default: return "SC";
+    case Order::Relaxed:
+      return "RLX";
+    case Order::Acquire:
+      return "ACQ";
+    case Order::Release:
+      return "REL";
+    case Order::AcquireRelease:
+      return "ACQ_REL";
+    default:
+      return "SC";
   }
 }
 
@@ -181,18 +194,21 @@ core::TagSet plainTags(MemoryModelKind model, uint32_t storageClass, const std::
     visible = visible || flag == static_cast<uint32_t>(A::MakePointerVisible);
     nonPrivate = nonPrivate || flag == static_cast<uint32_t>(A::NonPrivatePointer);
   }
-  if (isLoad && available) throw core::InputError(where, "OpLoad cannot have the MakePointerAvailable operand");
+  if (isLoad && available)
+    throw core::InputError(where, "OpLoad cannot have the MakePointerAvailable operand");
   if (!isLoad && visible) throw core::InputError(where, "OpStore cannot have the MakePointerVisible operand");
   if (model == MemoryModelKind::OpenCL) {
     if (available || visible || nonPrivate) {
-      throw core::InputError(where, "memory operands NonPrivatePointer, MakePointerAvailable and MakePointerVisible "
-                                    "are not supported by the OpenCL memory model");
+      throw core::InputError(where,
+                             "memory operands NonPrivatePointer, MakePointerAvailable and MakePointerVisible "
+                             "are not supported by the OpenCL memory model");
     }
     addIf(tags, openclStorageClass(storageClass, where));
     return tags;
   }
   if ((available || visible) && !nonPrivate) {
-    throw core::InputError(where, "MakePointerAvailable / MakePointerVisible need the NonPrivatePointer operand");
+    throw core::InputError(where,
+                           "MakePointerAvailable / MakePointerVisible need the NonPrivatePointer operand");
   }
   const char* sc = vulkanStorageClass(storageClass, where);
   addIf(tags, sc);
@@ -222,7 +238,8 @@ core::TagSet vulkanAtomic(bool isLoad, bool rmw, uint32_t storageClass, long lon
   } else {
     if (s.order == Order::Acquire) tags.add("ACQ");
     if (s.order == Order::Release) tags.add("REL");
-    if (s.order == Order::AcquireRelease || s.order == Order::SequentiallyConsistent) tags.add(isLoad ? "ACQ" : "REL");
+    if (s.order == Order::AcquireRelease || s.order == Order::SequentiallyConsistent)
+      tags.add(isLoad ? "ACQ" : "REL");
     addVulkanSemantics(tags, s, true, true, true);
   }
   if (scope == static_cast<long long>(spv::Scope::Device)) tags.add(isLoad ? "VISDEVICE" : "AVDEVICE");
@@ -240,7 +257,8 @@ core::TagSet openclAtomic(bool isLoad, const char* order, uint32_t storageClass,
 
 }  // namespace
 
-core::TagSet storageClassTags(MemoryModelKind model, uint32_t storageClass, const core::SourceLocation& where) {
+core::TagSet storageClassTags(MemoryModelKind model, uint32_t storageClass,
+                              const core::SourceLocation& where) {
   core::TagSet tags;
   addIf(tags, model == MemoryModelKind::OpenCL ? openclStorageClass(storageClass, where)
                                                : vulkanStorageClass(storageClass, where));
@@ -272,8 +290,8 @@ core::TagSet plainStoreTags(MemoryModelKind model, uint32_t storageClass, const 
   return plainTags(model, storageClass, flags, scopes, where, false);
 }
 
-core::TagSet atomicLoadTags(MemoryModelKind model, uint32_t storageClass, long long scope, long long semantics,
-                            const core::SourceLocation& where) {
+core::TagSet atomicLoadTags(MemoryModelKind model, uint32_t storageClass, long long scope,
+                            long long semantics, const core::SourceLocation& where) {
   Semantics s = decodeSemantics(semantics, where);
   if (model == MemoryModelKind::Vulkan) return vulkanAtomic(true, false, storageClass, scope, s, where);
   core::TagSet tags = openclAtomic(true, s.order == Order::AcquireRelease ? "ACQ" : openclOrder(s.order),
@@ -282,8 +300,8 @@ core::TagSet atomicLoadTags(MemoryModelKind model, uint32_t storageClass, long l
   return tags;
 }
 
-core::TagSet atomicStoreTags(MemoryModelKind model, uint32_t storageClass, long long scope, long long semantics,
-                             const core::SourceLocation& where) {
+core::TagSet atomicStoreTags(MemoryModelKind model, uint32_t storageClass, long long scope,
+                             long long semantics, const core::SourceLocation& where) {
   Semantics s = decodeSemantics(semantics, where);
   if (model == MemoryModelKind::Vulkan) return vulkanAtomic(false, false, storageClass, scope, s, where);
   core::TagSet tags = openclAtomic(false, s.order == Order::AcquireRelease ? "REL" : openclOrder(s.order),
@@ -301,16 +319,17 @@ AccessTags rmwTags(MemoryModelKind model, uint32_t storageClass, long long scope
     result.write = vulkanAtomic(false, true, storageClass, scope, s, where);
     return result;
   }
-  result.read = openclAtomic(true, exchange ? openclLoadOrder(s.order) : openclOrder(s.order), storageClass, scope,
-                             s, where);
-  result.write = openclAtomic(false, exchange ? openclStoreOrder(s.order) : openclOrder(s.order), storageClass,
-                              scope, s, where);
+  result.read = openclAtomic(true, exchange ? openclLoadOrder(s.order) : openclOrder(s.order), storageClass,
+                             scope, s, where);
+  result.write = openclAtomic(false, exchange ? openclStoreOrder(s.order) : openclOrder(s.order),
+                              storageClass, scope, s, where);
   result.read.add("RMW");
   result.write.add("RMW");
   return result;
 }
 
-core::TagSet fenceTags(MemoryModelKind model, long long scope, long long semantics, const core::SourceLocation& where) {
+core::TagSet fenceTags(MemoryModelKind model, long long scope, long long semantics,
+                       const core::SourceLocation& where) {
   Semantics s = decodeSemantics(semantics, where);
   core::TagSet tags = {"F", "_"};
   if (model == MemoryModelKind::OpenCL) {

@@ -11,16 +11,23 @@
 
 namespace catcheck::frontends::spirv {
 
-
 namespace {
 
 constexpr size_t kMaxInlineExpression = 24;
 
 bool isDebugOrAnnotation(spv::Op op) {
   switch (op) {
-    case spv::Op::OpNop: case spv::Op::OpLine: case spv::Op::OpNoLine: case spv::Op::OpName:
-    case spv::Op::OpMemberName: case spv::Op::OpString: case spv::Op::OpSource: case spv::Op::OpModuleProcessed:
-    case spv::Op::OpSelectionMerge: case spv::Op::OpLoopMerge: case spv::Op::OpLifetimeStart:
+    case spv::Op::OpNop:
+    case spv::Op::OpLine:
+    case spv::Op::OpNoLine:
+    case spv::Op::OpName:
+    case spv::Op::OpMemberName:
+    case spv::Op::OpString:
+    case spv::Op::OpSource:
+    case spv::Op::OpModuleProcessed:
+    case spv::Op::OpSelectionMerge:
+    case spv::Op::OpLoopMerge:
+    case spv::Op::OpLifetimeStart:
     case spv::Op::OpLifetimeStop:
       return true;
     default:
@@ -30,7 +37,8 @@ bool isDebugOrAnnotation(spv::Op op) {
 
 }  // namespace
 
-ThreadLowering::ThreadLowering(SpirvModuleInfo& info, int threadIndex) : info_(info), threadIndex_(threadIndex) {}
+ThreadLowering::ThreadLowering(SpirvModuleInfo& info, int threadIndex)
+    : info_(info), threadIndex_(threadIndex) {}
 
 int ThreadLowering::workgroup() const {
   const auto& c = info_.headers.config;
@@ -102,7 +110,9 @@ const Value& ThreadLowering::valueOf(uint32_t id, const core::SourceLocation& wh
   throw core::InputError(where, "unknown id " + info_.nameOf(id) + " (not defined before its use)");
 }
 
-void ThreadLowering::define(uint32_t id, Value value) { values_[id] = std::move(value); }
+void ThreadLowering::define(uint32_t id, Value value) {
+  values_[id] = std::move(value);
+}
 
 core::Expr ThreadLowering::scalarOf(uint32_t id, const Instruction& in) {
   const Value& value = valueOf(id, in.location);
@@ -114,7 +124,8 @@ core::Expr ThreadLowering::scalarOf(uint32_t id, const Instruction& in) {
 
 long long ThreadLowering::constantOf(uint32_t id, const Instruction& in, const std::string& what) {
   core::Expr e = scalarOf(id, in);
-  if (!e.isConstant()) throw core::InputError(in.location, what + " " + info_.nameOf(id) + " is not a constant");
+  if (!e.isConstant())
+    throw core::InputError(in.location, what + " " + info_.nameOf(id) + " is not a constant");
   return e.constant;
 }
 

@@ -6,9 +6,8 @@
 // store of an aggregate one access per leaf.
 #include "frontends/spirv/SpirvTypes.h"
 
-#include <spirv/unified1/spirv.hpp11>
-
 #include <algorithm>
+#include <spirv/unified1/spirv.hpp11>
 
 namespace catcheck::frontends::spirv {
 namespace {
@@ -115,7 +114,8 @@ bool TypeTable::isScalar(uint32_t id) const {
 int TypeTable::scalarWidth(uint32_t id, const core::SourceLocation& where) const {
   const Type& type = at(id, where);
   if (type.kind == TypeKind::Pointer) return pointerBits_;
-  if (type.kind == TypeKind::Bool || type.kind == TypeKind::Int || type.kind == TypeKind::Float) return type.width;
+  if (type.kind == TypeKind::Bool || type.kind == TypeKind::Int || type.kind == TypeKind::Float)
+    return type.width;
   throw core::InputError(where, "expected a scalar type, found " + describe(id));
 }
 
@@ -145,8 +145,8 @@ long long TypeTable::stride(uint32_t arrayId, const core::SourceLocation& where)
 long long TypeTable::memberOffset(uint32_t structId, size_t member, const core::SourceLocation& where) const {
   const Type& type = at(structId, where);
   if (member >= type.members.size()) {
-    throw core::InputError(where, "member index " + std::to_string(member) + " is out of bounds for " +
-                                      describe(structId));
+    throw core::InputError(
+        where, "member index " + std::to_string(member) + " is out of bounds for " + describe(structId));
   }
   if (type.offsets.size() > member && type.offsets[member] >= 0) return type.offsets[member];
   long long offset = 0;
@@ -185,7 +185,8 @@ long long TypeTable::size(uint32_t id, const core::SourceLocation& where, long l
   }
 }
 
-long long TypeTable::elementCount(uint32_t id, const core::SourceLocation& where, long long runtimeLength) const {
+long long TypeTable::elementCount(uint32_t id, const core::SourceLocation& where,
+                                  long long runtimeLength) const {
   const Type& type = at(id, where);
   switch (type.kind) {
     case TypeKind::Vector:
@@ -204,7 +205,8 @@ uint32_t TypeTable::elementType(uint32_t id, size_t index, const core::SourceLoc
   const Type& type = at(id, where);
   if (type.kind == TypeKind::Struct) {
     if (index >= type.members.size()) {
-      throw core::InputError(where, "index " + std::to_string(index) + " is out of bounds for " + describe(id));
+      throw core::InputError(where,
+                             "index " + std::to_string(index) + " is out of bounds for " + describe(id));
     }
     return type.members[index];
   }
@@ -226,7 +228,8 @@ void TypeTable::addLeaves(uint32_t id, long long offset, const std::string& path
     std::string sub = path + "[" + std::to_string(i) + "]";
     if (type.kind == TypeKind::Struct) {
       size_t member = static_cast<size_t>(i);
-      addLeaves(type.members[member], offset + memberOffset(id, member, where), sub, out, where, runtimeLength);
+      addLeaves(type.members[member], offset + memberOffset(id, member, where), sub, out, where,
+                runtimeLength);
     } else {
       long long step = type.kind == TypeKind::Vector ? size(type.element, where) : stride(id, where);
       addLeaves(type.element, offset + i * step, sub, out, where, runtimeLength);
@@ -234,7 +237,8 @@ void TypeTable::addLeaves(uint32_t id, long long offset, const std::string& path
   }
 }
 
-std::vector<Leaf> TypeTable::leaves(uint32_t id, const core::SourceLocation& where, long long runtimeLength) const {
+std::vector<Leaf> TypeTable::leaves(uint32_t id, const core::SourceLocation& where,
+                                    long long runtimeLength) const {
   std::vector<Leaf> out;
   addLeaves(id, 0, "", out, where, runtimeLength);
   return out;

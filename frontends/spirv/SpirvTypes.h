@@ -10,7 +10,19 @@
 
 namespace catcheck::frontends::spirv {
 
-enum class TypeKind { Void, Bool, Int, Float, Vector, Array, RuntimeArray, Struct, Pointer, Function, Opaque };
+enum class TypeKind {
+  Void,
+  Bool,
+  Int,
+  Float,
+  Vector,
+  Array,
+  RuntimeArray,
+  Struct,
+  Pointer,
+  Function,
+  Opaque
+};
 
 struct Type {
   TypeKind kind = TypeKind::Opaque;

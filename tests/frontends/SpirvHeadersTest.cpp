@@ -13,7 +13,9 @@ using spirv_testing::errorOf;
 using spirv_testing::parse;
 using spirv_testing::vulkanModule;
 
-spirv::Headers headersOf(const std::string& text) { return spirv::parseHeaders(text, "h.spvasm"); }
+spirv::Headers headersOf(const std::string& text) {
+  return spirv::parseHeaders(text, "h.spvasm");
+}
 
 std::string headerError(const std::string& text) {
   try {
@@ -68,17 +70,21 @@ TEST(SpirvHeaders, AndBindsTighterThanOr) {
 }
 
 TEST(SpirvHeaders, SyntaxErrors) {
-  EXPECT_EQ(headerError("; @Input: %a = 1, %a = 2\n"), "h.spvasm:1:19: error: duplicate @Input definition of %a");
-  EXPECT_EQ(headerError("; @Input: %a = {1, 2\n"), "h.spvasm:1:21: error: expected '}' but found end of line");
+  EXPECT_EQ(headerError("; @Input: %a = 1, %a = 2\n"),
+            "h.spvasm:1:19: error: duplicate @Input definition of %a");
+  EXPECT_EQ(headerError("; @Input: %a = {1, 2\n"),
+            "h.spvasm:1:21: error: expected '}' but found end of line");
   EXPECT_EQ(headerError("; @Input: a = 1\n"), "h.spvasm:1:11: error: expected an id but found 'a'");
   EXPECT_EQ(headerError("; @Output: maybe %a == 1\n"),
             "h.spvasm:1:12: error: expected 'forall', 'exists' or 'not exists' but found 'maybe'");
   EXPECT_EQ(headerError("; @Output: forall %a = 1\n"),
             "h.spvasm:1:22: error: expected a comparison (== != < <= > >=) but found '='");
-  EXPECT_EQ(headerError("; @Output: forall (%a == 1\n"), "h.spvasm:1:27: error: expected ')' but found end of line");
+  EXPECT_EQ(headerError("; @Output: forall (%a == 1\n"),
+            "h.spvasm:1:27: error: expected ')' but found end of line");
   EXPECT_EQ(headerError("; @Output: forall %a[x] == 1\n"),
             "h.spvasm:1:22: error: expected a non-negative index but found 'x'");
-  EXPECT_EQ(headerError("; @Output: forall %a == 1 #\n"), "h.spvasm:1:27: error: unexpected character '#' in header");
+  EXPECT_EQ(headerError("; @Output: forall %a == 1 #\n"),
+            "h.spvasm:1:27: error: unexpected character '#' in header");
   EXPECT_EQ(headerError("; @Input %a = 1\n"), "h.spvasm:1:3: error: expected ':' after the header name");
 }
 
@@ -90,13 +96,17 @@ TEST(SpirvHeaders, OutputKindErrors) {
 }
 
 TEST(SpirvHeaders, FilterAndConfigErrors) {
-  EXPECT_EQ(headerError("; @Filter: %a == 1\n; @Filter: %a == 2\n"), "h.spvasm:2:3: error: more than one @Filter header");
-  EXPECT_EQ(headerError("; @Config: 1, 1, 1\n; @Config: 2, 1, 1\n"), "h.spvasm:2:3: error: more than one @Config header");
-  EXPECT_EQ(headerError("; @Config: 1, 0, 1\n"),
-            "h.spvasm:1:15: error: @Config values must be positive (threads per subgroup, subgroups per workgroup, "
-            "workgroups)");
+  EXPECT_EQ(headerError("; @Filter: %a == 1\n; @Filter: %a == 2\n"),
+            "h.spvasm:2:3: error: more than one @Filter header");
+  EXPECT_EQ(headerError("; @Config: 1, 1, 1\n; @Config: 2, 1, 1\n"),
+            "h.spvasm:2:3: error: more than one @Config header");
+  EXPECT_EQ(
+      headerError("; @Config: 1, 0, 1\n"),
+      "h.spvasm:1:15: error: @Config values must be positive (threads per subgroup, subgroups per workgroup, "
+      "workgroups)");
   EXPECT_EQ(headerError("; @Config: 1, 2\n"), "h.spvasm:1:16: error: expected ',' but found end of line");
-  EXPECT_EQ(headerError("; @Config: 1, 2, 3, 4\n"), "h.spvasm:1:19: error: expected end of line but found ','");
+  EXPECT_EQ(headerError("; @Config: 1, 2, 3, 4\n"),
+            "h.spvasm:1:19: error: expected end of line but found ','");
 }
 
 // ---- headers against a module ----
@@ -149,19 +159,22 @@ TEST(SpirvHeaders, ConfigGivesTheGridAndOptionsOverrideIt) {
 
 TEST(SpirvHeaders, ValueErrors) {
   EXPECT_EQ(errorOf(vulkanModule("; @Input: %x = {1, 2, 3}\n", "")),
-            "test.spvasm:1:16: error: Mismatching value type for %x: expected array of 2 uint32 but found a list of 3 "
+            "test.spvasm:1:16: error: Mismatching value type for %x: expected array of 2 uint32 but found a "
+            "list of 3 "
             "elements");
   EXPECT_EQ(errorOf(vulkanModule("; @Input: %y = {1}\n", "")),
             "test.spvasm:1:16: error: Mismatching value type for %y: expected uint32 but found a list");
   EXPECT_EQ(errorOf(vulkanModule("; @Input: %x = 1\n", "")),
-            "test.spvasm:1:16: error: Mismatching value type for %x: expected array of 2 uint32 but found a scalar");
+            "test.spvasm:1:16: error: Mismatching value type for %x: expected array of 2 uint32 but found a "
+            "scalar");
   EXPECT_EQ(errorOf(vulkanModule("; @Input: %gid = {1, 2, 3}\n", "")),
             "test.spvasm:1:18: error: @Input cannot set %gid: it is a BuiltIn variable");
   EXPECT_EQ(errorOf(vulkanModule("; @Input: %z = 1\n", "", "%z = OpVariable %ptr_sb StorageBuffer %c1\n")),
             "test.spvasm:1:16: error: @Input cannot set %z: it has an initializer");
-  EXPECT_EQ(errorOf(vulkanModule("; @Input: %c1 = 1\n", "")),
-            "test.spvasm:1:17: error: @Input for %c1, which is not a variable, kernel parameter or specialization "
-            "constant");
+  EXPECT_EQ(
+      errorOf(vulkanModule("; @Input: %c1 = 1\n", "")),
+      "test.spvasm:1:17: error: @Input for %c1, which is not a variable, kernel parameter or specialization "
+      "constant");
 }
 
 TEST(SpirvHeaders, IndexErrors) {
@@ -173,7 +186,8 @@ TEST(SpirvHeaders, IndexErrors) {
             "test.spvasm:1:19: error: Index is too deep for variable %x[1]");
   EXPECT_EQ(errorOf(vulkanModule("; @Output: forall %y[0] == 0\n", "")),
             "test.spvasm:1:19: error: Index is too deep for variable %y");
-  EXPECT_EQ(errorOf(vulkanModule("; @Output: forall %nope == 0\n", "")), "test.spvasm:1:19: error: unknown id %nope");
+  EXPECT_EQ(errorOf(vulkanModule("; @Output: forall %nope == 0\n", "")),
+            "test.spvasm:1:19: error: unknown id %nope");
   EXPECT_EQ(errorOf(vulkanModule("; @Output: forall %c1 == 0\n", "")),
             "test.spvasm:1:19: error: %c1 is not a variable");
   EXPECT_EQ(errorOf(vulkanModule("; @Filter: %gid[0] == 0\n", "")),
@@ -187,7 +201,8 @@ TEST(SpirvHeaders, UnknownInputIdsAreIgnoredAsInDat3M) {
 TEST(SpirvHeaders, SpecConstantsTakeTheirInput) {
   std::string globals = "%s = OpSpecConstant %uint 5\n";
   core::Program p = parse(vulkanModule("; @Input: %s = 9\n", "OpStore %y %s\n", globals));
-  const core::Instruction* store = spirv_testing::instructionsOf(p.threads[0], core::InstructionKind::Store).at(0);
+  const core::Instruction* store =
+      spirv_testing::instructionsOf(p.threads[0], core::InstructionKind::Store).at(0);
   EXPECT_EQ(store->value.constant, 9);
   EXPECT_EQ(store->value.width, 32);
 }

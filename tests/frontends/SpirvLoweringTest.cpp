@@ -3,7 +3,6 @@
 // (branches, loops as back jumps, OpPhi on edges), calls, variables kept in registers, binary input, and
 // the errors for unsupported or malformed input.
 #include <gtest/gtest.h>
-
 #include <spirv-tools/libspirv.h>
 
 #include "SpirvTestSupport.h"
@@ -95,12 +94,13 @@ TEST(SpirvLowering, LoadedIndexGivesAComputedAddress) {
 }
 
 TEST(SpirvLowering, AtomicsAndBarriersCarryDat3MsVulkanTags) {
-  std::string globals = "%sem_rel = OpConstant %uint 68\n%sem_acq = OpConstant %uint 66\n%sem_ar = OpConstant %uint 72\n";
+  std::string globals =
+      "%sem_rel = OpConstant %uint 68\n%sem_acq = OpConstant %uint 66\n%sem_ar = OpConstant %uint 72\n";
   std::string body =
-      "OpAtomicStore %y %c1 %sem_rel %c1\n"             // Device scope, Release | UniformMemory
-      "OpControlBarrier %c2 %c2 %sem_ar\n"              // Workgroup, AcquireRelease | UniformMemory
-      "%v = OpAtomicLoad %uint %y %c2 %sem_acq\n"       // Workgroup, Acquire | UniformMemory
-      "%o = OpAtomicIAdd %uint %y %c3 %sem_ar %c1\n"    // Subgroup
+      "OpAtomicStore %y %c1 %sem_rel %c1\n"           // Device scope, Release | UniformMemory
+      "OpControlBarrier %c2 %c2 %sem_ar\n"            // Workgroup, AcquireRelease | UniformMemory
+      "%v = OpAtomicLoad %uint %y %c2 %sem_acq\n"     // Workgroup, Acquire | UniformMemory
+      "%o = OpAtomicIAdd %uint %y %c3 %sem_ar %c1\n"  // Subgroup
       "OpControlBarrier %c2 %c2 %c0\n";
   core::Program p = parse(vulkanModule("; @Config: 2, 1, 1\n", body, globals));
   const core::Thread& t = p.threads[1];
@@ -110,7 +110,8 @@ TEST(SpirvLowering, AtomicsAndBarriersCarryDat3MsVulkanTags) {
             (Tags{"ACQ", "ATOM", "M", "NONPRIV", "R", "SC0", "SEMSC0", "VIS", "WG", "_"}));
   const core::Instruction* rmw = instructionsOf(t, InstructionKind::Rmw)[0];
   EXPECT_EQ(rmw->rmwOp, core::RmwOp::Add);
-  EXPECT_EQ(tagNames(rmw->tags), (Tags{"ACQ", "ATOM", "M", "NONPRIV", "R", "RMW", "SC0", "SEMSC0", "SG", "VIS", "_"}));
+  EXPECT_EQ(tagNames(rmw->tags),
+            (Tags{"ACQ", "ATOM", "M", "NONPRIV", "R", "RMW", "SC0", "SEMSC0", "SG", "VIS", "_"}));
   EXPECT_EQ(tagNames(rmw->storeTags),
             (Tags{"ATOM", "AV", "M", "NONPRIV", "REL", "RMW", "SC0", "SEMSC0", "SG", "W", "_"}));
   auto barriers = instructionsOf(t, InstructionKind::Barrier);
@@ -118,7 +119,8 @@ TEST(SpirvLowering, AtomicsAndBarriersCarryDat3MsVulkanTags) {
   EXPECT_EQ(barriers[0]->barrierScope, "WG");
   EXPECT_EQ(tagNames(barriers[0]->tags), (Tags{"ACQ", "CBAR", "F", "REL", "SEMSC0", "WG", "_"}));
   EXPECT_EQ(tagNames(barriers[1]->tags), (Tags{"CBAR", "WG", "_"}));  // no semantics: no fence
-  EXPECT_EQ(barriers[0]->barrierInstance, instructionsOf(p.threads[0], InstructionKind::Barrier)[0]->barrierInstance);
+  EXPECT_EQ(barriers[0]->barrierInstance,
+            instructionsOf(p.threads[0], InstructionKind::Barrier)[0]->barrierInstance);
   EXPECT_NE(barriers[0]->barrierInstance, barriers[1]->barrierInstance);
 }
 
@@ -174,8 +176,8 @@ TEST(SpirvLowering, LoopsAreBackJumpsWithPhiAssignments) {
     if (in.kind == InstructionKind::Store) shape.push_back("store");
   }
   EXPECT_EQ(shape, (std::vector<std::string>{"%entry:", "%i:=", "goto %header", "%header:", "goto %body?",
-                                             "goto %exit", "%body:", "store", "%i:=", "goto %header", "%exit:",
-                                             "goto @end", "@end:"}));
+                                             "goto %exit", "%body:", "store", "%i:=", "goto %header",
+                                             "%exit:", "goto @end", "@end:"}));
   EXPECT_EQ(t.registerNames.at(static_cast<size_t>(reg)), "%i");
   const core::Instruction* store = instructionsOf(t, InstructionKind::Store)[0];
   EXPECT_EQ(store->address, -1);  // the index is the loop counter
@@ -206,8 +208,9 @@ TEST(SpirvLowering, CallsAreInlined) {
   std::string globals = "%ufunc = OpTypeFunction %uint %uint\n";
   std::string body = "%r = OpFunctionCall %uint %double %c3\nOpStore %y %r\n";
   std::string text = vulkanModule("", body, globals);
-  text += "%double = OpFunction %uint None %ufunc\n%n = OpFunctionParameter %uint\n%l = OpLabel\n"
-          "%d = OpIAdd %uint %n %n\nOpReturnValue %d\nOpFunctionEnd\n";
+  text +=
+      "%double = OpFunction %uint None %ufunc\n%n = OpFunctionParameter %uint\n%l = OpLabel\n"
+      "%d = OpIAdd %uint %n %n\nOpReturnValue %d\nOpFunctionEnd\n";
   core::Program p = parse(text);
   const core::Instruction* store = instructionsOf(p.threads[0], InstructionKind::Store).at(0);
   EXPECT_EQ(store->value.constant, 6);
@@ -216,9 +219,12 @@ TEST(SpirvLowering, CallsAreInlined) {
 TEST(SpirvLowering, RecursionIsAnError) {
   std::string body = "%r = OpFunctionCall %void %rec\n";
   std::string text = vulkanModule("", body);
-  text += "%rec = OpFunction %void None %func\n%l = OpLabel\n%s = OpFunctionCall %void %rec\nOpReturn\nOpFunctionEnd\n";
-  EXPECT_EQ(errorOf(text), "test.spvasm:32:1: error: recursion limit reached: calls nested deeper than 64 "
-                           "(recursion is not supported)");
+  text +=
+      "%rec = OpFunction %void None %func\n%l = OpLabel\n%s = OpFunctionCall %void "
+      "%rec\nOpReturn\nOpFunctionEnd\n";
+  EXPECT_EQ(errorOf(text),
+            "test.spvasm:32:1: error: recursion limit reached: calls nested deeper than 64 "
+            "(recursion is not supported)");
 }
 
 TEST(SpirvLowering, UnsupportedInstructionsAreRejectedByName) {
@@ -227,7 +233,8 @@ TEST(SpirvLowering, UnsupportedInstructionsAreRejectedByName) {
 }
 
 TEST(SpirvLowering, AssemblerDiagnosticsKeepTheirPosition) {
-  EXPECT_EQ(errorOf(vulkanModule("", "  OpFoo %c1\n")), "test.spvasm:27:3: error: Invalid Opcode name 'OpFoo'");
+  EXPECT_EQ(errorOf(vulkanModule("", "  OpFoo %c1\n")),
+            "test.spvasm:27:3: error: Invalid Opcode name 'OpFoo'");
 }
 
 TEST(SpirvLowering, OutOfRangeConstantIndexesAreErrors) {
@@ -239,7 +246,8 @@ TEST(SpirvLowering, OutOfRangeConstantIndexesAreErrors) {
 
 TEST(SpirvLowering, FunctionVariablesLiveInRegisters) {
   std::string globals = "%ptr_fn = OpTypePointer Function %uint\n";
-  std::string body = "%t = OpVariable %ptr_fn Function\nOpStore %t %c2\n%v = OpLoad %uint %t\nOpStore %y %v\n";
+  std::string body =
+      "%t = OpVariable %ptr_fn Function\nOpStore %t %c2\n%v = OpLoad %uint %t\nOpStore %y %v\n";
   core::Program p = parse(vulkanModule("", body, globals));
   auto stores = instructionsOf(p.threads[0], InstructionKind::Store);
   ASSERT_EQ(stores.size(), 1u);  // only the store to %y is memory
@@ -256,23 +264,26 @@ TEST(SpirvLowering, UnreachableIsUndefinedBehaviour) {
 }
 
 TEST(SpirvLowering, SemanticsAndScopeErrors) {
-  std::string globals = "%bad = OpConstant %uint 6\n%nine = OpConstant %uint 9\n%ptrsem = OpConstant %uint 1\n";
+  std::string globals =
+      "%bad = OpConstant %uint 6\n%nine = OpConstant %uint 9\n%ptrsem = OpConstant %uint 1\n";
   EXPECT_EQ(errorOf(vulkanModule("", "OpAtomicStore %y %c1 %bad %c1\n", globals)),
             "test.spvasm:30:1: error: illegal memory semantics 6: more than one memory order bit");
   EXPECT_EQ(errorOf(vulkanModule("", "OpAtomicStore %y %c1 %ptrsem %c1\n", globals)),
             "test.spvasm:30:1: error: illegal memory semantics 1: unexpected bits");
   EXPECT_EQ(errorOf(vulkanModule("", "OpAtomicStore %y %nine %c0 %c1\n", globals)),
             "test.spvasm:30:1: error: illegal scope value 9");
-  EXPECT_EQ(errorOf(vulkanModule("", "OpControlBarrier %c1 %c2 %c0\n")),
-            "test.spvasm:27:1: error: unsupported execution scope 1 of OpControlBarrier (expected Workgroup or "
-            "Subgroup)");
+  EXPECT_EQ(
+      errorOf(vulkanModule("", "OpControlBarrier %c1 %c2 %c0\n")),
+      "test.spvasm:27:1: error: unsupported execution scope 1 of OpControlBarrier (expected Workgroup or "
+      "Subgroup)");
   EXPECT_EQ(errorOf(vulkanModule("", "%i = OpLoad %uint %y\nOpAtomicStore %y %i %c0 %c1\n")),
             "test.spvasm:28:1: error: scope %i is not a constant");
 }
 
 TEST(SpirvLowering, MemoryOperandsGiveAvailabilityAndVisibility) {
-  std::string body = "%v = OpLoad %uint %y MakePointerVisible|NonPrivatePointer %c1\n"
-                     "OpStore %y %v MakePointerAvailable|NonPrivatePointer %c2\n";
+  std::string body =
+      "%v = OpLoad %uint %y MakePointerVisible|NonPrivatePointer %c1\n"
+      "OpStore %y %v MakePointerAvailable|NonPrivatePointer %c2\n";
   core::Program p = parse(vulkanModule("", body));
   EXPECT_EQ(tagNames(instructionsOf(p.threads[0], InstructionKind::Load)[0]->tags),
             (Tags{"DV", "M", "NONPRIV", "R", "SC0", "VIS", "VISDEVICE", "_"}));

@@ -85,7 +85,8 @@ TEST(SpirvSuite, EveryManifestModuleParses) {
 }
 
 TEST(SpirvSuite, GridAndBuiltinsOfAThreeByThreeConfig) {
-  core::Program program = parseSpirvFile(kSuite + "/spirv/vulkan/barrier/loops/barrier-no-loop-4-exists.spvasm");
+  core::Program program =
+      parseSpirvFile(kSuite + "/spirv/vulkan/barrier/loops/barrier-no-loop-4-exists.spvasm");
   ASSERT_EQ(program.threads.size(), 2u);  // @Config: 1, 2, 1
   EXPECT_EQ(program.threads[1].scopes[3].id, 1);
   EXPECT_EQ(program.assertionKind, core::AssertionKind::Exists);

@@ -72,7 +72,8 @@ inline std::string errorOf(const std::string& text) {
   return "no error";
 }
 
-inline std::vector<const core::Instruction*> instructionsOf(const core::Thread& thread, core::InstructionKind kind) {
+inline std::vector<const core::Instruction*> instructionsOf(const core::Thread& thread,
+                                                            core::InstructionKind kind) {
   std::vector<const core::Instruction*> result;
   for (const core::Instruction& in : thread.code)
     if (in.kind == kind) result.push_back(&in);
