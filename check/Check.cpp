@@ -139,6 +139,11 @@ core::Program loadProgramText(const std::string& text, const std::string& source
 
 core::Verdict checkProgram(const core::Program& program, const core::Model& model,
                            const CheckOptions& options) {
+  if (options.ignoreFilter && program.filter) {
+    core::Program unfiltered = program;
+    unfiltered.filter.reset();
+    return checkProgram(unfiltered, model, options);
+  }
   auto start = Clock::now();
   core::EventGraph graph = core::buildEventGraph(program, options.bound);
   core::RelationAnalysis analysis(model, graph);

@@ -26,6 +26,7 @@ struct CheckOptions {
   encoders::SolverOptions solver;
   core::ProgressSpec progress;  // uniform FAIR unless given
   bool explain = false;         // ask the solver for a model and report what fired (slower with cvc5)
+  bool ignoreFilter = false;    // check as if the program had no filter (the SPIR-V manifest's ignore_filter)
   // With `explain`: called with the witness execution once the evaluator has accepted it, while its event
   // graph is alive (to render it, or to evaluate other relations or models on it).
   std::function<void(const core::EventGraph&, const core::Execution&)> onWitness;

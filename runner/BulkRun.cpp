@@ -66,6 +66,7 @@ RowOutcome checkRow(const runner::ManifestRow& row, const core::Model& model, co
   check.solver.timeoutMs =
       static_cast<unsigned>(std::min(limitMs, double{std::numeric_limits<unsigned>::max()}));
   if (!row.progress.empty()) check.progress = core::parseProgressSpec(row.progress);
+  check.ignoreFilter = row.ignoreFilter;
   try {
     outcome.verdict = check::checkFile(row.test, model, check);
     outcome.status = outcome.verdict.result == row.expected ? RowStatus::Agree : RowStatus::Differs;

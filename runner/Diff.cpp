@@ -34,13 +34,15 @@ DiffTest withOverrides(DiffTest test, const DiffOverrides& overrides) {
   return test;
 }
 
-// Every *.litmus below `folder`, sorted, named from the folder's own name down ("Manual/proxy/X.litmus").
+// Every program (*.litmus, *.spvasm, *.spv) below `folder`, sorted, named from the folder's own name down ("Manual/proxy/X.litmus").
 std::vector<DiffTest> litmusFilesBelow(const std::string& path, const DiffOverrides& overrides) {
   fs::path folder = fs::absolute(path).lexically_normal();
   if (folder.filename().empty()) folder = folder.parent_path();  // "Manual/" names itself "Manual"
   std::vector<DiffTest> tests;
   for (const fs::directory_entry& entry : fs::recursive_directory_iterator(folder)) {
-    if (!entry.is_regular_file() || entry.path().extension() != ".litmus") continue;
+    std::string extension = entry.path().extension().string();
+    bool program = extension == ".litmus" || extension == ".spvasm" || extension == ".spv";
+    if (!entry.is_regular_file() || !program) continue;
     std::string name = entry.path().lexically_relative(folder.parent_path()).string();
     tests.push_back(withOverrides({name, entry.path().string(), {}, 1, {}}, overrides));
   }
@@ -54,6 +56,7 @@ check::CheckOptions checkOptions(const DiffTest& test, const DiffOptions& option
   check.bound = test.bound;
   check.solver = options.solver;
   check.progress = test.progress;
+  check.ignoreFilter = test.ignoreFilter;
   return check;
 }
 
@@ -144,7 +147,7 @@ std::vector<DiffTest> testsFromManifest(const std::vector<runner::ManifestRow>& 
                                         const std::string& manifestPath, const DiffOverrides& overrides) {
   fs::path folder = fs::path(manifestPath).parent_path();
   std::vector<DiffTest> tests;
-  std::set<std::tuple<std::string, core::Property, int, std::string>> seen;
+  std::set<std::tuple<std::string, core::Property, int, std::string, bool>> seen;
   for (const runner::ManifestRow& row : rows) {
     if (!row.skipReason.empty()) continue;
     DiffTest test{fs::path(row.test).lexically_relative(folder).string(),
@@ -153,10 +156,12 @@ std::vector<DiffTest> testsFromManifest(const std::vector<runner::ManifestRow>& 
                   row.bound,
                   {}};
     if (!row.progress.empty()) test.progress = core::parseProgressSpec(row.progress);
+    test.ignoreFilter = row.ignoreFilter;
     test = withOverrides(std::move(test), overrides);
     std::string progress =
         core::describe(test.property).decidedUnderProgress ? row.progress : "";  // matters only there
-    if (seen.emplace(test.path, test.property, test.bound, progress).second) tests.push_back(std::move(test));
+    if (seen.emplace(test.path, test.property, test.bound, progress, test.ignoreFilter).second)
+      tests.push_back(std::move(test));
   }
   return tests;
 }

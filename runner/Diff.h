@@ -19,6 +19,7 @@ struct DiffTest {
   core::Property property = core::Property::ProgramSpec;
   int bound = 1;
   core::ProgressSpec progress;
+  bool ignoreFilter = false;
 };
 
 // What the command line may override in every test.

@@ -67,6 +67,12 @@ bool isLitmusFile(const std::string& path) {
   return std::filesystem::is_regular_file(path, error) && path.ends_with("litmus");
 }
 
+bool parseBoolean(const std::string& text, const core::SourceLocation& where) {
+  if (text == "true") return true;
+  if (text.empty() || text == "false") return false;
+  throw core::InputError(where, "expected true or false in column ignore_filter, found '" + text + "'");
+}
+
 int columnOf(const std::map<std::string, size_t>& columns, const std::string& name,
              const core::SourceLocation& where) {
   auto it = columns.find(name);
@@ -109,6 +115,8 @@ std::vector<ManifestRow> readManifest(const std::string& path) {
     row.model = field("model");
     row.property = field("property");
     row.progress = field("progress");
+    if (columns.count("target") != 0) row.target = field("target");
+    if (columns.count("ignore_filter") != 0) row.ignoreFilter = parseBoolean(field("ignore_filter"), where);
     try {
       row.bound = std::stoi(field("bound"));
       row.expected = core::parseResult(field("expected"));

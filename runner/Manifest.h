@@ -20,6 +20,8 @@ struct ManifestRow {
   std::string property;
   int bound = 1;
   std::string progress;
+  std::string target;         // optional column: the target the program must have (SPIR-V: VULKAN, OPENCL)
+  bool ignoreFilter = false;  // optional column ignore_filter: check as if the program had no filter
   core::Result expected = core::Result::Unknown;
   std::string skipReason;  // non-empty: not run, for this reason
 };
