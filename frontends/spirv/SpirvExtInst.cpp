@@ -1,7 +1,8 @@
 // Extended instructions (OpExtInst): the integer part of GLSL.std.450 (SAbs, SMin, SMax, UMin, UMax,
 // FindILsb, FindUMsb) and of OpenCL.std (s_abs, s_min, s_max, u_min, u_max, s_add_sat, s_sub_sat,
 // u_add_sat, u_sub_sat, popcount), element by element on vectors. Non-semantic sets (clspv's
-// NonSemantic.ClspvReflection, debug information) are reflection data and are ignored. Any other
+// NonSemantic.ClspvReflection, debug information) are reflection data and are ignored here (the module
+// pass reads clspv's push-constant facts from them). Any other
 // extended instruction is rejected by name.
 #include <spirv/unified1/GLSL.std.450.h>
 #include <spirv/unified1/OpenCL.std.h>

@@ -3,6 +3,7 @@
 // instruction family (SpirvControlFlow.cpp, SpirvMemory.cpp, SpirvArithmetic.cpp, ...).
 #pragma once
 
+#include <array>
 #include <functional>
 #include <map>
 #include <optional>
@@ -73,6 +74,9 @@ struct SpirvModuleInfo {
   std::map<uint32_t, Function> functions;
   std::map<uint32_t, std::string> extInstSets;  // OpExtInstImport id -> set name
   std::map<uint32_t, std::string> strings;      // OpString id -> its text (OpLine file names)
+  // clspv's reflection fills fields of the push-constant struct with grid values (global size, number
+  // of workgroups, offsets): field index -> its three values.
+  std::map<size_t, std::array<long long, 3>> pushConstantFields;
   std::map<uint32_t, Value> constants;          // thread-independent values
   std::vector<size_t> globalVariables;          // OpVariable outside functions
   std::vector<Region> regions;
@@ -151,6 +155,7 @@ class ThreadLowering {
   int createRegion(const std::string& name, uint32_t type, long long count, uint32_t storageClass,
                    const std::optional<Value>& initial, const Instruction& in);
   Value builtinValue(uint32_t builtin, uint32_t type, const Instruction& in);
+  Value withReflectedPushConstants(Value value, const Instruction& in);
   std::pair<bool, bool> promotionOf(uint32_t variable);
   void lowerFunctionVariable(const Instruction& in);
   void lowerAccessChain(const Instruction& in, bool withElement);

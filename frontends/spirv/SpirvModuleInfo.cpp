@@ -2,9 +2,12 @@
 // the memory model and entry point, decorations, extended instruction sets, types and constants (in
 // module order, since array lengths are constants), and each function's parameters, blocks and OpPhi
 // instructions. Instructions that only describe the module for other tools (capabilities, extensions,
-// debug information, execution modes) are accepted and ignored here; anything else outside a function
+// debug information, execution modes) are accepted and ignored here, except clspv's reflection of the
+// push constants; anything else outside a function
 // that is not a type, constant or variable is rejected by name.
 #include <regex>
+#include <spirv/unified1/NonSemanticClspvReflection.h>
+
 #include <spirv/unified1/spirv.hpp11>
 
 #include "frontends/spirv/SpirvLowering.h"
@@ -199,6 +202,35 @@ void readGlobal(SpirvModuleInfo& info, size_t index) {
   }
 }
 
+// clspv's NonSemantic.ClspvReflection instructions, in module order, describe the push-constant struct
+// field by field: PushConstant{GlobalSize, EnqueuedLocalSize, NumWorkgroups, GlobalOffset, RegionOffset,
+// RegionGroupOffset} hold grid values the host would pass, ArgumentPodPushConstant a kernel argument (its
+// value comes from @Input). Dat3M fills the fields in this order, and so do we.
+void readClspvReflection(SpirvModuleInfo& info) {
+  const auto& c = info.headers.config;
+  long long perWorkgroup = static_cast<long long>(c[0]) * c[1], all = perWorkgroup * c[2];
+  size_t field = 0;
+  for (const Instruction& in : info.module.instructions) {
+    if (static_cast<spv::Op>(in.opcode) != spv::Op::OpExtInst) continue;
+    auto set = info.extInstSets.find(in.word(2));
+    if (set == info.extInstSets.end() || set->second.rfind("NonSemantic.ClspvReflection", 0) != 0) continue;
+    switch (in.word(3)) {
+      case NonSemanticClspvReflectionPushConstantGlobalSize: info.pushConstantFields[field++] = {all, 1, 1}; break;
+      case NonSemanticClspvReflectionPushConstantEnqueuedLocalSize:
+        info.pushConstantFields[field++] = {perWorkgroup, 1, 1};
+        break;
+      case NonSemanticClspvReflectionPushConstantNumWorkgroups: info.pushConstantFields[field++] = {c[2], 1, 1}; break;
+      case NonSemanticClspvReflectionPushConstantGlobalOffset:
+      case NonSemanticClspvReflectionPushConstantRegionOffset:
+      case NonSemanticClspvReflectionPushConstantRegionGroupOffset:
+        info.pushConstantFields[field++] = {0, 0, 0};
+        break;
+      case NonSemanticClspvReflectionArgumentPodPushConstant: ++field; break;
+      default: break;
+    }
+  }
+}
+
 }  // namespace
 
 const Instruction& SpirvModuleInfo::definition(uint32_t id, const core::SourceLocation& where) const {
@@ -237,6 +269,7 @@ void analyzeModule(SpirvModuleInfo& info) {
     }
   }
   info.types.finish();
+  readClspvReflection(info);
   if (info.entryPoint == 0)
     throw core::InputError({info.module.file, 1, 1}, "the module has no OpEntryPoint");
   if (info.functions.count(info.entryPoint) == 0) {

@@ -160,6 +160,23 @@ int ThreadLowering::createRegion(const std::string& name, uint32_t type, long lo
   return static_cast<int>(info_.regions.size()) - 1;
 }
 
+// The push-constant struct with the fields clspv's reflection describes set to the grid's values.
+Value ThreadLowering::withReflectedPushConstants(Value value, const Instruction& in) {
+  for (const auto& [field, values] : info_.pushConstantFields) {
+    if (value.kind != Value::Kind::Composite || field >= value.elements.size()) {
+      throw core::InputError(in.location, "clspv reflection describes push-constant field " + std::to_string(field) +
+                                              ", which " + info_.nameOf(in.resultId) + " does not have");
+    }
+    Value& target = value.elements[field];
+    if (target.kind != Value::Kind::Composite || target.elements.size() != 3) {
+      throw core::InputError(in.location, "push-constant field " + std::to_string(field) + " of " +
+                                              info_.nameOf(in.resultId) + " is not a vector of three integers");
+    }
+    for (size_t k = 0; k < 3; ++k) target.elements[k].expr = constant(values[k], target.elements[k].expr.width);
+  }
+  return value;
+}
+
 // The region of a global variable or an entry point's pointer parameter in this thread.
 int ThreadLowering::regionFor(uint32_t variable, const Instruction& in) {
   bool isParameter = static_cast<spv::Op>(in.opcode) == spv::Op::OpFunctionParameter;
@@ -210,6 +227,9 @@ int ThreadLowering::regionFor(uint32_t variable, const Instruction& in) {
     initial = builtinValue(builtin->second, type, in);
   } else if (hasInitializer) {
     initial = valueOf(in.word(3), in.location);
+  }
+  if (static_cast<spv::StorageClass>(storageClass) == spv::StorageClass::PushConstant) {
+    initial = withReflectedPushConstants(initial ? *initial : nullOf(info_, type, in.location), in);
   }
   int region = createRegion(name, type, count, storageClass, initial, in);
   info_.regionByInstance[key] = region;
