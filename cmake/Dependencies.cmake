@@ -7,6 +7,7 @@ find_package(nlohmann_json REQUIRED)
 find_package(GTest REQUIRED)
 find_package(PkgConfig REQUIRED)
 find_package(Boost REQUIRED)  # header-only Boost.Graph
+find_package(SPIRV-Tools REQUIRED)  # the SPIR-V front end assembles and parses modules with it
 
 # cvc5 ships no CMake config on Debian 12.
 find_path(CVC5_INCLUDE_DIR cvc5/cvc5.h REQUIRED)

@@ -13,7 +13,7 @@ set(allowed_tools tools include catcheck library runner check encoders frontends
 set(folders core cat frontends encoders check runner library include/catcheck tools)
 set(violations "")
 foreach(folder IN LISTS folders)
-  file(GLOB sources ${SOURCE_DIR}/${folder}/*.cpp ${SOURCE_DIR}/${folder}/*.h)
+  file(GLOB_RECURSE sources ${SOURCE_DIR}/${folder}/*.cpp ${SOURCE_DIR}/${folder}/*.h)  # with frontends/spirv/
   foreach(source IN LISTS sources)
     file(STRINGS ${source} includes REGEX "^#include \"[a-z]+/")
     foreach(line IN LISTS includes)
