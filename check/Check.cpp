@@ -6,7 +6,9 @@
 // logged at debug level with its time, and each check at info level with its verdict (core/Log.h).
 #include "check/Check.h"
 
+#include <algorithm>
 #include <chrono>
+#include <fstream>
 #include <mutex>
 #include <stdexcept>
 
@@ -17,6 +19,7 @@
 #include "core/Log.h"
 #include "core/RelationAnalysis.h"
 #include "frontends/Litmus.h"
+#include "frontends/spirv/Spirv.h"
 
 namespace catcheck::check {
 namespace {
@@ -127,13 +130,44 @@ core::Model loadModelText(const std::string& text, const std::string& sourceName
   return cat::parseModelText(text, sourceName);
 }
 
-core::Program loadProgramFile(const std::string& path) {
+ProgramSource detectProgramSource(std::string_view head) {
+  static constexpr std::string_view kMagic("\x03\x02\x23\x07", 4);         // little-endian 0x07230203
+  static constexpr std::string_view kMagicSwapped("\x07\x23\x02\x03", 4);  // big-endian
+  if (head.substr(0, 4) == kMagic || head.substr(0, 4) == kMagicSwapped) return ProgramSource::SpirV;
+  // SPIR-V assembly: `;` comments (the suite's `; @Input: ...` headers, the disassembler's "; SPIR-V"),
+  // then instructions (`OpCapability ...`, `%1 = ...`). Litmus tests start with their dialect's name.
+  size_t at = 0;
+  while (at < head.size()) {
+    size_t end = std::min(head.find('\n', at), head.size());
+    std::string_view line = head.substr(at, end - at);
+    size_t first = line.find_first_not_of(" \t\r");
+    if (first != std::string_view::npos) {
+      line = line.substr(first);
+      if (line.starts_with("; SPIR-V") || line.starts_with("Op") || line.starts_with("%"))
+        return ProgramSource::SpirV;
+      if (!line.starts_with(";")) return ProgramSource::Litmus;
+    }
+    at = end + 1;
+  }
+  return ProgramSource::Litmus;
+}
+
+core::Program loadProgramFile(const std::string& path, const ProgramOptions& options) {
+  std::ifstream in(path, std::ios::binary);
+  std::string head(4096, '\0');
+  in.read(head.data(), static_cast<std::streamsize>(head.size()));
+  head.resize(static_cast<size_t>(in.gcount()));
   std::lock_guard lock(programParseMutex());
+  if (detectProgramSource(head) == ProgramSource::SpirV)
+    return frontends::parseSpirvFile(path, frontends::SpirvOptions{options.grid});
   return frontends::parseLitmusFile(path);
 }
 
-core::Program loadProgramText(const std::string& text, const std::string& sourceName) {
+core::Program loadProgramText(const std::string& text, const std::string& sourceName,
+                              const ProgramOptions& options) {
   std::lock_guard lock(programParseMutex());
+  if (detectProgramSource(text) == ProgramSource::SpirV)
+    return frontends::parseSpirvText(text, sourceName, frontends::SpirvOptions{options.grid});
   return frontends::parseLitmusText(text, sourceName);
 }
 
@@ -159,7 +193,10 @@ core::Verdict checkProgram(const core::Program& program, const core::Model& mode
 
 core::Verdict checkFile(const std::string& testPath, const core::Model& model, const CheckOptions& options) {
   auto start = Clock::now();
-  core::Program program = loadProgramFile(testPath);
+  core::Program program = loadProgramFile(testPath, options.program);
+  if (!options.requiredTarget.empty() && program.target->name != options.requiredTarget)
+    throw core::InputError(core::SourceLocation{testPath, 1, 1},
+                           "the program's target is " + program.target->name + ", not " + options.requiredTarget);
   double parseMs = millisecondsSince(start);
   core::log::debug("parse: {} ({}) in {:.1f} ms", program.name, testPath, parseMs);
   core::Verdict verdict = checkProgram(program, model, options);

@@ -3,9 +3,12 @@
 // property, and have the concrete evaluator re-check every witness the solver returns.
 #pragma once
 
+#include <array>
 #include <functional>
+#include <optional>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 
 #include "core/EventGraph.h"
 #include "core/Execution.h"
@@ -20,6 +23,12 @@ namespace catcheck::check {
 
 using encoders::SolverGaveUp;
 
+// How to read a program: the SPIR-V thread grid (threads per subgroup, subgroups per workgroup,
+// workgroups) overriding the module's @Config header; litmus tests ignore it.
+struct ProgramOptions {
+  std::optional<std::array<int, 3>> grid;
+};
+
 struct CheckOptions {
   core::Property property = core::Property::ProgramSpec;
   int bound = 1;
@@ -27,6 +36,8 @@ struct CheckOptions {
   core::ProgressSpec progress;  // uniform FAIR unless given
   bool explain = false;         // ask the solver for a model and report what fired (slower with cvc5)
   bool ignoreFilter = false;    // check as if the program had no filter (the SPIR-V manifest's ignore_filter)
+  ProgramOptions program;       // how checkFile reads the program
+  std::string requiredTarget;   // checkFile: an input error unless the program's target has this name
   // With `explain`: called with the witness execution once the evaluator has accepted it, while its event
   // graph is alive (to render it, or to evaluate other relations or models on it).
   std::function<void(const core::EventGraph&, const core::Execution&)> onWitness;
@@ -42,9 +53,15 @@ class WitnessRejected : public std::runtime_error {
 core::Model loadModelFile(const std::string& path);
 core::Model loadModelText(const std::string& text, const std::string& sourceName = "<string>");
 
+// The kinds of program text catcheck reads, recognised from the first bytes (the SPIR-V magic number or
+// a disassembly's "; SPIR-V" line, anything else a litmus test).
+enum class ProgramSource { Litmus, SpirV };
+ProgramSource detectProgramSource(std::string_view head);
+
 // Reads a program, choosing the front end from its content; throws core::InputError (file:line:col).
-core::Program loadProgramFile(const std::string& path);
-core::Program loadProgramText(const std::string& text, const std::string& sourceName = "<string>");
+core::Program loadProgramFile(const std::string& path, const ProgramOptions& options = {});
+core::Program loadProgramText(const std::string& text, const std::string& sourceName = "<string>",
+                              const ProgramOptions& options = {});
 
 // With `explain`, every satisfying answer is re-checked by the concrete evaluator (DESIGN.md decision 7)
 // and a rejected witness throws WitnessRejected rather than yielding a verdict.

@@ -6,6 +6,7 @@
 
 #include <map>
 
+#include "core/ConstantAddresses.h"
 #include "core/LoopUnrolling.h"
 
 namespace catcheck::core {
@@ -26,6 +27,7 @@ void addInitEvents(EventGraph& graph, const Program& program) {
     Event e = makeEvent(graph, EventKind::Init, initTags);
     e.location = static_cast<int>(m);
     e.width = program.memory[m].width;
+    e.address = program.memory[m].address;
     e.physical = program.memory[m].physical;
     e.generic = program.memory[m].generic;
     graph.events.push_back(e);
@@ -96,22 +98,44 @@ EventKind eventKindOf(InstructionKind kind) {
   }
 }
 
+// Where a computed address is one constant (ConstantAddresses.h), the location with that address, if any.
+std::optional<int> locationAt(const Program& program, long long address, int width) {
+  for (size_t m = 0; m < program.memory.size(); ++m) {
+    const MemoryObject& location = program.memory[m];
+    if (location.address == address && (width == 0 || location.width == 0 || location.width == width))
+      return static_cast<int>(m);
+  }
+  return std::nullopt;
+}
+
+void placeAccess(Event& e, const Program& program, const Step& step, std::optional<long long> constant) {
+  const Instruction& in = *step.instruction;
+  int location = in.address;
+  if (location < 0 && constant) location = locationAt(program, *constant, in.accessWidth).value_or(-1);
+  if (location < 0) {
+    e.computedAddress = true;
+    e.address = constant;  // an address that names no location: it aliases nothing
+    e.width = in.accessWidth;
+    return;
+  }
+  const MemoryObject& object = program.memory.at(static_cast<size_t>(location));
+  e.location = location;
+  e.physical = object.physical;
+  e.generic = object.generic;
+  e.address = object.address;
+  e.width = object.width;
+}
+
 void addThreadEvents(EventGraph& graph, const Program& program, UnrolledThread& thread) {
   int poIndex = 0;
+  std::vector<std::optional<long long>> constants =
+      constantAddresses(thread, program.threads.at(static_cast<size_t>(thread.thread)));
   auto push = [&](Step& step, int stepIndex, EventKind kind, const TagSet& tags) {
     Event e = makeEvent(graph, kind, tags);
     e.thread = thread.thread;
     e.step = stepIndex;
     e.poIndex = poIndex++;
-    if (e.isMemory() && step.instruction->address < 0) {
-      e.computedAddress = true;
-      e.width = step.instruction->accessWidth;
-    } else if (e.isMemory()) {
-      e.location = step.instruction->address;
-      e.width = program.memory.at(static_cast<size_t>(e.location)).width;
-      e.physical = program.memory.at(static_cast<size_t>(e.location)).physical;
-      e.generic = program.memory.at(static_cast<size_t>(e.location)).generic;
-    }
+    if (e.isMemory()) placeAccess(e, program, step, constants.at(static_cast<size_t>(stepIndex)));
     step.events.push_back(e.id);
     graph.events.push_back(e);
     return e.id;
@@ -191,15 +215,22 @@ bool widthsDiffer(const Event& a, const Event& b) {
   return a.width > 0 && b.width > 0 && a.width != b.width;
 }
 
+// With a computed address: known addresses decide, different widths never alias, the rest may alias.
+Alias computedAlias(const Event& a, const Event& b) {
+  if (widthsDiffer(a, b)) return Alias::No;
+  if (a.address && b.address) return *a.address == *b.address ? Alias::Must : Alias::No;
+  return Alias::May;
+}
+
 Alias physicalAlias(const Event& a, const Event& b) {
   if (a.id == b.id) return Alias::Must;
-  if (a.computedAddress || b.computedAddress) return widthsDiffer(a, b) ? Alias::No : Alias::May;
+  if (a.computedAddress || b.computedAddress) return computedAlias(a, b);
   return a.physical == b.physical ? Alias::Must : Alias::No;
 }
 
 Alias genericAlias(const Event& a, const Event& b) {
   if (a.id == b.id) return Alias::Must;
-  if (a.computedAddress || b.computedAddress) return widthsDiffer(a, b) ? Alias::No : Alias::May;
+  if (a.computedAddress || b.computedAddress) return computedAlias(a, b);
   return a.generic == b.generic ? Alias::Must : Alias::No;
 }
 

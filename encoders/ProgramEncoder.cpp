@@ -177,7 +177,7 @@ class ThreadEncoder {
     const Step& step = thread_.steps[s];
     const core::Instruction& in = *step.instruction;
     std::vector<Term> after = regs;
-    if (in.computedAddress) {
+    if (in.computedAddress && !step.events.empty() && ctx_.graph.event(step.events[0]).computedAddress) {
       Term address = intOf(*in.computedAddress, regs);
       for (int e : step.events) ctx_.address[static_cast<size_t>(e)] = address;
     }
