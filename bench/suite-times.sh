@@ -1,14 +1,15 @@
 #!/bin/sh
 # Measures catcheck on suites of the reference manifest, once per solver: wall time of the whole run and,
 # per suite, the median / 90th percentile / maximum time per check (from the run's JSON report).
-# Usage: bench/suite-times.sh [SUITE...]   (default: every suite). Needs ./build/catcheck and
-# ../shared/suite beside the checkout. Example: bench/suite-times.sh PTXv6_0 PTXv7_5
+# Usage: [MANIFEST=FILE] bench/suite-times.sh [SUITE...]   (default: every suite of the litmus manifest).
+# Needs ./build/catcheck and ../shared/suite beside the checkout. Examples: bench/suite-times.sh PTXv6_0;
+# MANIFEST=../shared/suite/spirv-manifest.csv bench/suite-times.sh
 set -e
 cd "$(dirname "$0")/.."
 ARGS=""
 for s in "$@"; do ARGS="$ARGS --suite $s"; done
 for solver in z3 cvc5; do
-  ./build/catcheck run --manifest ../shared/suite/manifest.csv $ARGS --jobs 2 --solver $solver \
+  ./build/catcheck run --manifest "${MANIFEST:-../shared/suite/manifest.csv}" $ARGS --jobs 2 --solver $solver \
     --report /tmp/catcheck-bench-$solver.json > /tmp/catcheck-bench-$solver.txt || true
   python3 - "$solver" /tmp/catcheck-bench-$solver.json <<'PY'
 import collections, json, statistics, sys

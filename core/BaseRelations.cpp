@@ -105,6 +105,67 @@ RelationBounds dependencyRelation(const EventGraph& graph, bool wantData) {
   return RelationBounds{chosen, chosen};
 }
 
+// Local consistency, which the reference tool assumes of every model (its relation analysis option
+// wmm.analysis.localConsistency, on by default): one thread's accesses to one address are coherent in
+// program order. Coherence follows program order between a thread's writes to one address (a must pair
+// where they must alias, and never backwards), a read never reads a later write of its own thread, and it
+// never reads a write that a later write of its thread (or, for init writes, any write of its thread) to
+// the same address overwrote on every path: one that executes whenever the older write or the read does.
+// "Same address" means the same memory object, as the reference tool's alias analysis sees it: a write
+// through an alias of the bytes (another proxy, another generic address) does not hide the older value.
+// Accesses that certainly name one memory object (the same location, or equal known addresses).
+bool sameName(const Event& a, const Event& b) {
+  if (a.computedAddress || b.computedAddress) return a.address && b.address && *a.address == *b.address;
+  return a.location == b.location;
+}
+
+bool poBefore(const Event& a, const Event& b) {
+  return a.thread >= 0 && a.thread == b.thread && a.poIndex < b.poIndex;
+}
+
+// Every path of the unrolled thread that reaches step `later` passes step `earlier` (jumps go forward).
+bool dominates(const UnrolledThread& thread, int earlier, int later) {
+  for (int j = 0; j < earlier; ++j) {
+    const Step& step = thread.steps[static_cast<size_t>(j)];
+    if (step.kind == InstructionKind::Jump && step.jumpTarget > earlier && step.jumpTarget <= later) return false;
+  }
+  return true;
+}
+
+// Every path of the unrolled thread from step `earlier` reaches step `later`.
+bool postDominates(const UnrolledThread& thread, int earlier, int later) {
+  for (int j = earlier; j < later; ++j) {
+    const Step& step = thread.steps[static_cast<size_t>(j)];
+    if (step.kind == InstructionKind::Jump && (step.jumpTarget > later || step.backEdge)) return false;
+  }
+  return true;
+}
+
+bool conditionalWrite(const EventGraph& graph, const Event& w) {
+  return w.kind == EventKind::Write && graph.stepOf(w).instruction->rmwOp == RmwOp::CompareExchangeOnSuccess &&
+         graph.stepOf(w).kind == InstructionKind::Rmw;
+}
+
+// Whether `later` (a write po-before `read` in read's thread) overwrites `older` (init or po-earlier) for
+// `read`: it executes whenever `older` or `read` does, and must alias one of them.
+bool overwrites(const EventGraph& graph, const Event& older, const Event& later, const Event& read) {
+  if (conditionalWrite(graph, later)) return false;
+  if (!sameName(older, later) && !sameName(later, read)) return false;
+  const UnrolledThread& thread = graph.threads.at(static_cast<size_t>(read.thread));
+  if (dominates(thread, later.step, read.step)) return true;
+  return older.kind != EventKind::Init && postDominates(thread, older.step, later.step);
+}
+
+bool overwrittenBeforeRead(const EventGraph& graph, const Event& w, const Event& r) {
+  if (w.kind != EventKind::Init && !poBefore(w, r)) return false;
+  for (const Event& later : graph.events) {
+    if (!later.isWrite() || later.kind == EventKind::Init || !poBefore(later, r)) continue;
+    if (w.kind != EventKind::Init && !poBefore(w, later)) continue;
+    if (later.id != r.rmwPartner && overwrites(graph, w, later, r)) return true;
+  }
+  return false;
+}
+
 RelationBounds coherenceCandidates(const EventGraph& graph) {
   RelationBounds bounds{PairSet(graph.size()), PairSet(graph.size())};
   for (const Event& a : graph.events) {
@@ -112,8 +173,12 @@ RelationBounds coherenceCandidates(const EventGraph& graph) {
       if (a.id == b.id || !a.isWrite() || !b.isWrite() || physicalAlias(a, b) == Alias::No) continue;
       bool fromInit = a.kind == EventKind::Init;
       if (!fromInit && b.kind == EventKind::Init) continue;
+      if (poBefore(b, a)) continue;  // local consistency
       bounds.may.add(a.id, b.id);
-      if (fromInit && b.kind != EventKind::Init && physicalAlias(a, b) == Alias::Must) bounds.must.add(a.id, b.id);
+      if (b.kind == EventKind::Init) continue;
+      bool initFirst = fromInit && physicalAlias(a, b) == Alias::Must;
+      bool programOrder = poBefore(a, b) && sameName(a, b);
+      if (initFirst || programOrder) bounds.must.add(a.id, b.id);
     }
   }
   return bounds;
@@ -123,9 +188,10 @@ RelationBounds readFromCandidates(const EventGraph& graph) {
   RelationBounds bounds{PairSet(graph.size()), PairSet(graph.size())};
   for (const Event& w : graph.events) {
     for (const Event& r : graph.events) {
-      if (w.isWrite() && r.kind == EventKind::Read && physicalAlias(w, r) != Alias::No && w.id != r.rmwPartner) {
-        bounds.may.add(w.id, r.id);
-      }
+      if (!w.isWrite() || r.kind != EventKind::Read || physicalAlias(w, r) == Alias::No || w.id == r.rmwPartner)
+        continue;
+      if (poBefore(r, w) || overwrittenBeforeRead(graph, w, r)) continue;  // local consistency
+      bounds.may.add(w.id, r.id);
     }
   }
   return bounds;

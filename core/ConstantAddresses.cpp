@@ -1,7 +1,7 @@
 // Constant propagation of registers over an unrolled thread (DESIGN.md pipeline: "constant propagation").
 // After unrolling, all jumps go forward, so one pass in step order sees every predecessor of a step
-// before the step: a register is a known constant before a step when every edge into it carries the same
-// constant. Loads and read-modify-writes make their register unknown; so do undefined values. SPIR-V loop
+// before the step: a register is a known constant before a step when every edge into it that can be taken
+// carries the same constant; a jump whose condition is a known constant takes only one of its edges. Loads and read-modify-writes make their register unknown; so do undefined values. SPIR-V loop
 // counters are the typical case: in the k-th unrolled copy of `for (i = 0; i < n; ++i) a[i] = ...` the
 // counter is k on the only path there, so `a[i]` is a static location and costs no address variables.
 #include "core/ConstantAddresses.h"
@@ -61,8 +61,13 @@ std::vector<std::optional<long long>> constantAddresses(const UnrolledThread& th
       flow(s + 1, after);
       continue;
     }
-    flow(static_cast<size_t>(step.jumpTarget), after);
-    if (!step.unconditional) flow(s + 1, after);
+    // A condition known on every path decides the jump: the other edge is never taken (conditional
+    // constant propagation), so a loop exit that only the last iteration takes does not blur the counter.
+    std::optional<long long> condition =
+        step.unconditional ? std::optional<long long>(1) : evaluateExpr(*in.condition, *before[s]);
+    if (!condition || *condition != 0) flow(static_cast<size_t>(step.jumpTarget), after);
+    if (step.backEdge) flow(n, after);
+    if (!step.unconditional && (!condition || *condition == 0)) flow(s + 1, after);
   }
   return addresses;
 }

@@ -81,7 +81,12 @@ bool compare(Comparison comparison, long long a, long long b, int width) {
 class Enumeration {
  public:
   Enumeration(const core::Model& model, const EventGraph& graph, const EnumerationLimits& limits)
-      : model_(model), graph_(graph), limits_(limits), barriers_(graph) {}
+      : model_(model),
+        graph_(graph),
+        limits_(limits),
+        barriers_(graph),
+        readsFrom_(baseRelationBounds(graph, BaseRelation::Rf)),
+        coherence_(baseRelationBounds(graph, BaseRelation::Co)) {}
 
   EnumerationResult run() {
     if (graph_.size() > limits_.maxEvents) {
@@ -202,7 +207,7 @@ class Enumeration {
     for (const Event& e : graph_.events) {
       if (e.kind == EventKind::Read && x.executed.has(e.id)) reads.push_back(e.id);
     }
-    std::vector<std::vector<int>> sources = readSources(graph_, x, reads);
+    std::vector<std::vector<int>> sources = readSources(graph_, x, reads, readsFrom_.may);
     for (const auto& s : sources) {
       if (s.empty()) return true;  // a value no write explains
     }
@@ -210,7 +215,7 @@ class Enumeration {
     if (synchronisations.empty()) return true;
     ++result_.combinations;
     size_t budget = static_cast<size_t>(limits_.maxEvaluations);
-    auto co = coherenceChoices(graph_, x.executed, budget);
+    auto co = coherenceChoices(graph_, x.executed, budget, coherence_);
     auto sf = fenceOrderChoices(graph_, x.executed, budget);
     if (!co || !sf) return stop("too many coherence or SC-fence orders");
     registers_.clear();
@@ -297,6 +302,8 @@ class Enumeration {
   const EventGraph& graph_;
   const EnumerationLimits& limits_;
   BarrierSemantics barriers_;
+  RelationBounds readsFrom_;  // the rf and co candidates (local consistency prunes them)
+  RelationBounds coherence_;
   std::optional<Evaluator> evaluator_;
   std::vector<const core::Axiom*> rfAxioms_;     // non-flagged axioms that read neither co nor sync_fence
   std::vector<const core::Axiom*> orderAxioms_;  // the other non-flagged axioms

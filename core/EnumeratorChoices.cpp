@@ -123,8 +123,20 @@ std::vector<Edges> initOrientations(int k) {
 }
 
 // The co choices of one physical location.
+// Whether a location's co choice stays within co's bounds among executed writes (local consistency
+// fixes the order of one thread's writes).
+bool withinBounds(const PairSet& co, const RelationBounds& bounds, const std::vector<int>& writes) {
+  for (int a : writes) {
+    for (int b : writes) {
+      if (co.has(a, b) && !bounds.may.has(a, b)) return false;
+      if (!co.has(a, b) && bounds.must.has(a, b)) return false;
+    }
+  }
+  return true;
+}
+
 std::vector<PairSet> locationChoices(const EventGraph& graph, const std::vector<int>& inits,
-                                     const std::vector<int>& writes) {
+                                     const std::vector<int>& writes, const RelationBounds& bounds) {
   bool total = graph.program->coherenceIsTotal();
   int k = static_cast<int>(writes.size());
   std::vector<Edges> orders = total ? totalOrders(k) : PartialOrders(k).all();
@@ -140,7 +152,7 @@ std::vector<PairSet> locationChoices(const EventGraph& graph, const std::vector<
       PairSet co = base;
       for (auto [a, b] : order) co.add(writes[static_cast<size_t>(a)], writes[static_cast<size_t>(b)]);
       for (auto [a, b] : initOrder) co.add(inits[static_cast<size_t>(a)], inits[static_cast<size_t>(b)]);
-      result.push_back(std::move(co));
+      if (withinBounds(co, bounds, writes)) result.push_back(std::move(co));
     }
   }
   return result;
@@ -149,15 +161,13 @@ std::vector<PairSet> locationChoices(const EventGraph& graph, const std::vector<
 }  // namespace
 
 std::vector<std::vector<int>> readSources(const EventGraph& graph, const Execution& execution,
-                                          const std::vector<int>& reads) {
+                                          const std::vector<int>& reads, const PairSet& rfMay) {
   std::vector<std::vector<int>> result;
   for (int r : reads) {
-    const Event& read = graph.event(r);
     long long v = execution.value[static_cast<size_t>(r)];
     std::vector<int> sources;
     for (const Event& w : graph.events) {
-      bool candidate = w.isWrite() && w.physical == read.physical && w.id != read.rmwPartner &&
-                       execution.executed.has(w.id);
+      bool candidate = w.isWrite() && rfMay.has(w.id, r) && execution.executed.has(w.id);
       if (candidate && execution.value[static_cast<size_t>(w.id)] == v) sources.push_back(w.id);
     }
     if (v == 0) sources.push_back(-1);
@@ -167,7 +177,7 @@ std::vector<std::vector<int>> readSources(const EventGraph& graph, const Executi
 }
 
 std::optional<std::vector<PairSet>> coherenceChoices(const EventGraph& graph, const EventSet& executed,
-                                                     size_t limit) {
+                                                     size_t limit, const RelationBounds& bounds) {
   std::map<int, std::pair<std::vector<int>, std::vector<int>>> locations;  // physical -> (inits, writes)
   for (const Event& e : graph.events) {
     if (!e.isWrite() || !executed.has(e.id)) continue;
@@ -179,7 +189,7 @@ std::optional<std::vector<PairSet>> coherenceChoices(const EventGraph& graph, co
   size_t total = 1;
   for (const auto& [physical, members] : locations) {
     if (members.second.size() > 6) return std::nullopt;  // 130023 partial orders at 6 writes already
-    perLocation.push_back(locationChoices(graph, members.first, members.second));
+    perLocation.push_back(locationChoices(graph, members.first, members.second, bounds));
     sizes.push_back(perLocation.back().size());
     total *= sizes.back();
     if (total > limit) return std::nullopt;

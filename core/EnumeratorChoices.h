@@ -7,19 +7,21 @@
 #include <optional>
 #include <vector>
 
+#include "core/Bounds.h"
 #include "core/EventGraph.h"
 #include "core/Execution.h"
 
 namespace catcheck::core {
 
-// Per read of `reads`, its possible rf sources: the executed writes to the same physical location that
-// wrote the value read (never the read's own RMW partner), and -1 (no source) when the value read is 0.
+// Per read of `reads`, its possible rf sources: the executed writes among its rf candidates (`rfMay`) that
+// wrote the value read, and -1 (no source) when the value read is 0.
 std::vector<std::vector<int>> readSources(const EventGraph& graph, const Execution& execution,
-                                          const std::vector<int>& reads);
+                                          const std::vector<int>& reads, const PairSet& rfMay);
 
-// Every co over the executed writes (inits first); nullopt when there are more than `limit`.
+// Every co over the executed writes (inits first) within co's bounds; nullopt when there are more than
+// `limit`.
 std::optional<std::vector<PairSet>> coherenceChoices(const EventGraph& graph, const EventSet& executed,
-                                                     size_t limit);
+                                                     size_t limit, const RelationBounds& bounds);
 
 // Every sync_fence over the executed SC fences; nullopt when there are more than `limit`.
 std::optional<std::vector<PairSet>> fenceOrderChoices(const EventGraph& graph, const EventSet& executed,
