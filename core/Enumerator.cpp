@@ -21,6 +21,7 @@
 #include "core/EnumeratorChoices.h"
 #include "core/Evaluator.h"
 #include "core/EvaluatorProgram.h"
+#include "core/ExprSemantics.h"
 
 namespace catcheck::core {
 namespace {
@@ -57,7 +58,9 @@ std::optional<long long> operandValue(const Operand& op, const FinalState& state
   return std::nullopt;
 }
 
-bool compare(Comparison comparison, long long a, long long b) {
+bool compare(Comparison comparison, long long a, long long b, int width) {
+  a = signedAtWidth(a, width);  // equality is unaffected; the orders read signed values (SPIR-V)
+  b = signedAtWidth(b, width);
   switch (comparison) {
     case Comparison::Eq:
       return a == b;
@@ -89,6 +92,11 @@ class Enumeration {
     for (const Event& e : graph_.events) {
       if (!e.computedAddress) continue;
       stop("computed addresses are not enumerated");
+      return std::move(result_);
+    }
+    for (const MemoryObject& location : graph_.program->memory) {
+      if (!location.initialValueUnknown) continue;
+      stop("unknown initial values are not enumerated");
       return std::move(result_);
     }
     std::optional<std::vector<std::vector<ThreadRun>>> runs = threadRuns();
@@ -381,7 +389,7 @@ std::optional<bool> conditionValue(const Condition& c, const FinalState& state) 
   }
   std::optional<long long> a = operandValue(c.lhs, state), b = operandValue(c.rhs, state);
   if (!a || !b) return std::nullopt;
-  return compare(c.comparison, *a, *b);
+  return compare(c.comparison, *a, *b, c.width);
 }
 
 namespace {

@@ -14,6 +14,7 @@
 #include "core/BaseRelations.h"
 #include "core/Evaluator.h"
 #include "core/EvaluatorProgram.h"
+#include "core/ExprSemantics.h"
 
 namespace catcheck::core {
 namespace {
@@ -60,9 +61,13 @@ class WellFormedness {
   void checkInits() {
     for (const Event& e : graph_.events) {
       if (e.kind != EventKind::Init) continue;
-      long long init = graph_.program->memory[static_cast<size_t>(e.location)].initialValue;
+      const MemoryObject& location = graph_.program->memory[static_cast<size_t>(e.location)];
+      long long init = location.initialValue;
       if (!executed(e.id)) problem(describe(e.id) + " is not executed");
-      if (value(e.id) != init)
+      if (location.initialValueUnknown) {
+        if (wrapToWidth(value(e.id), location.width) != value(e.id))
+          problem(describe(e.id) + " writes " + std::to_string(value(e.id)) + ", out of its width");
+      } else if (value(e.id) != init)
         problem(describe(e.id) + " writes " + std::to_string(value(e.id)) + ", not " + std::to_string(init));
     }
   }
@@ -239,7 +244,7 @@ class WellFormedness {
             x_.co.successors(w.id).empty())
           allowed.insert(value(w.id));
       }
-      if (allowed.empty()) allowed.insert(memory[m].initialValue);
+      if (allowed.empty()) allowed.insert(value(initOf[m]));
       if (allowed.count(x_.finalMemory[m]) == 0) {
         problem(memory[m].name + " ends with " + std::to_string(x_.finalMemory[m]) +
                 ", which no co-maximal write wrote");

@@ -25,7 +25,8 @@ std::optional<long long> rmwResult(const Instruction& in, std::optional<long lon
   if (in.rmwOp == RmwOp::Exchange) return operand;
   if (!old || !operand) return std::nullopt;
   std::optional<long long> expected = 0;
-  if (in.rmwOp == RmwOp::CompareExchange) expected = evaluateExpr(in.expected, regs);
+  if (in.rmwOp == RmwOp::CompareExchange || in.rmwOp == RmwOp::CompareExchangeOnSuccess)
+    expected = evaluateExpr(in.expected, regs);
   if (!expected) return std::nullopt;
   return applyRmw(in.rmwOp, in.value.width, *old, *operand, *expected);
 }
@@ -151,8 +152,9 @@ class PathExplorer {
     const Iteration& iteration = thread_.iterations.at(static_cast<size_t>(step.iteration));
     for (int i = iteration.first; i <= s; ++i) {
       if (!onPath_[static_cast<size_t>(i)]) continue;
-      for (int e : thread_.steps[static_cast<size_t>(i)].events) {
-        if (graph_.event(e).kind == EventKind::Write) return false;
+      const Step& visited = thread_.steps[static_cast<size_t>(i)];
+      for (int e : visited.events) {
+        if (graph_.event(e).kind == EventKind::Write && writes(visited)) return false;
       }
     }
     if (!onPath_[static_cast<size_t>(iteration.first)]) return step.liveWritten.empty();
@@ -161,6 +163,16 @@ class PathExplorer {
       if (regs[static_cast<size_t>(r)] != header[static_cast<size_t>(r)]) return false;
     }
     return true;
+  }
+
+  // Whether a visited step's write executes: a compare-exchange-on-success writes only when it succeeds.
+  bool writes(const Step& step) const {
+    const Instruction& in = *step.instruction;
+    if (in.kind != InstructionKind::Rmw || in.rmwOp != RmwOp::CompareExchangeOnSuccess) return true;
+    const auto& regs = regsBefore_[static_cast<size_t>(&step - thread_.steps.data())];
+    std::optional<long long> expected = evaluateExpr(in.expected, regs);
+    auto read = current_.readValues.find(step.events.front());
+    return !expected || read == current_.readValues.end() || read->second == *expected;
   }
 
   const EventGraph& graph_;
@@ -232,6 +244,7 @@ class RunCompletion {
     if (step.kind == InstructionKind::Barrier && blockedAt_ == static_cast<int>(s)) return;
     const Instruction& in = *step.instruction;
     for (int e : step.events) {
+      if (!writeExecutes(step, e, before)) continue;
       result_.executed.push_back(e);
       EventKind kind = graph_.event(e).kind;
       if (kind == EventKind::Read) result_.values.emplace_back(e, path_.readValues.at(e));
@@ -241,6 +254,15 @@ class RunCompletion {
         value = rmwResult(in, path_.readValues.at(step.events.front()), before);
       result_.values.emplace_back(e, value.value_or(0));
     }
+  }
+
+  // The write of a compare-exchange-on-success executes only when the old value equals the expected one.
+  bool writeExecutes(const Step& step, int e, const RegisterValues& before) const {
+    const Instruction& in = *step.instruction;
+    if (in.kind != InstructionKind::Rmw || in.rmwOp != RmwOp::CompareExchangeOnSuccess) return true;
+    if (graph_.event(e).kind != EventKind::Write) return true;
+    std::optional<long long> expected = evaluateExpr(in.expected, before);
+    return expected && path_.readValues.at(step.events.front()) == *expected;
   }
 
   const EventGraph& graph_;

@@ -25,6 +25,7 @@ void addInitEvents(EventGraph& graph, const Program& program) {
     initTags |= program.memory[m].initTags;
     Event e = makeEvent(graph, EventKind::Init, initTags);
     e.location = static_cast<int>(m);
+    e.width = program.memory[m].width;
     e.physical = program.memory[m].physical;
     e.generic = program.memory[m].generic;
     graph.events.push_back(e);
@@ -104,8 +105,10 @@ void addThreadEvents(EventGraph& graph, const Program& program, UnrolledThread& 
     e.poIndex = poIndex++;
     if (e.isMemory() && step.instruction->address < 0) {
       e.computedAddress = true;
+      e.width = step.instruction->accessWidth;
     } else if (e.isMemory()) {
       e.location = step.instruction->address;
+      e.width = program.memory.at(static_cast<size_t>(e.location)).width;
       e.physical = program.memory.at(static_cast<size_t>(e.location)).physical;
       e.generic = program.memory.at(static_cast<size_t>(e.location)).generic;
     }
@@ -145,8 +148,12 @@ void markAlwaysExecuted(EventGraph& graph, const UnrolledThread& thread) {
   for (size_t s = 0; s < thread.steps.size(); ++s) {
     const Step& step = thread.steps[s];
     bool certain = !blocked && reachAll <= static_cast<int>(s);
+    bool conditionalWrite = step.kind == InstructionKind::Rmw &&
+                            step.instruction->rmwOp == RmwOp::CompareExchangeOnSuccess;
     if (certain && step.kind != InstructionKind::Barrier) {
-      for (int e : step.events) graph.alwaysExecuted.add(e);
+      for (int e : step.events) {
+        if (!conditionalWrite || graph.event(e).kind != EventKind::Write) graph.alwaysExecuted.add(e);
+      }
     }
     if (step.kind == InstructionKind::Jump) reachAll = std::max(reachAll, step.jumpTarget);
     if (step.kind == InstructionKind::Barrier) blocked = true;
@@ -179,15 +186,20 @@ EventGraph buildEventGraph(const Program& program, int bound) {
   return graph;
 }
 
+// Accesses of different known widths never alias (mixed-size accesses are not modelled).
+bool widthsDiffer(const Event& a, const Event& b) {
+  return a.width > 0 && b.width > 0 && a.width != b.width;
+}
+
 Alias physicalAlias(const Event& a, const Event& b) {
   if (a.id == b.id) return Alias::Must;
-  if (a.computedAddress || b.computedAddress) return Alias::May;
+  if (a.computedAddress || b.computedAddress) return widthsDiffer(a, b) ? Alias::No : Alias::May;
   return a.physical == b.physical ? Alias::Must : Alias::No;
 }
 
 Alias genericAlias(const Event& a, const Event& b) {
   if (a.id == b.id) return Alias::Must;
-  if (a.computedAddress || b.computedAddress) return Alias::May;
+  if (a.computedAddress || b.computedAddress) return widthsDiffer(a, b) ? Alias::No : Alias::May;
   return a.generic == b.generic ? Alias::Must : Alias::No;
 }
 

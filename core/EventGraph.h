@@ -59,6 +59,7 @@ struct Event {
   int generic = -1;
   int rmwPartner = -1;  // the other half of an RMW
   bool computedAddress = false;  // the address is computed at run time: location, physical, generic are -1
+  int width = 0;                 // bits accessed (0: unknown or unbounded)
   bool isMemory() const {
     return kind == EventKind::Init || kind == EventKind::Read || kind == EventKind::Write;
   }

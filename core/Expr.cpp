@@ -64,6 +64,13 @@ Expr Expr::ifThenElse(Expr condition, Expr thenValue, Expr elseValue) {
   return e;
 }
 
+Expr Expr::undefinedValue(int width) {
+  Expr e;
+  e.op = ExprOp::Undefined;
+  e.width = width;
+  return e;
+}
+
 std::vector<int> Expr::registers() const {
   std::vector<int> result;
   if (op == ExprOp::Register) result.push_back(reg);

@@ -62,6 +62,7 @@ struct Expr {
   static Expr binary(ExprOp op, Expr lhs, Expr rhs);
   static Expr unary(ExprOp op, Expr arg, int width);
   static Expr ifThenElse(Expr condition, Expr thenValue, Expr elseValue);
+  static Expr undefinedValue(int width);
 
   bool isConstant() const { return op == ExprOp::Constant; }
   // Registers this expression reads, each once.

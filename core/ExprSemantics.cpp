@@ -186,6 +186,7 @@ std::optional<long long> applyRmw(RmwOp op, int width, long long old, long long 
     case RmwOp::UMax:
       return unsignedLess ? operand : old;
     case RmwOp::CompareExchange:
+    case RmwOp::CompareExchangeOnSuccess:  // without success its write does not execute
       return old == expected ? operand : old;
   }
   return std::nullopt;

@@ -30,6 +30,8 @@ struct MemoryObject {
   long long address = 0;
   int width = 0;    // bits of the values stored (0: unbounded integers)
   TagSet initTags;  // tags of its init write besides W M _ IW (SPIR-V: the storage class)
+  bool initialValueUnknown = false;  // any value (fixed per execution) instead of initialValue (SPIR-V
+                                     // memory without @Input or initializer)
 };
 
 // A thread's place in its target's scope hierarchy: one id per level, outermost first.
@@ -41,9 +43,26 @@ struct ScopePosition {
 enum class InstructionKind { Load, Store, Rmw, Fence, Barrier, Local, Label, Jump, Visible };
 
 // Read-modify-write operators; Exchange stores the operand, CompareExchange stores `new` when the old
-// value equals `expected` and the old value otherwise (PTX atom.cas always stores). Min and Max compare
-// signed, UMin and UMax unsigned, at the operand's width.
-enum class RmwOp { Exchange, Add, Sub, Mul, Div, And, Or, Xor, Min, Max, UMin, UMax, CompareExchange };
+// value equals `expected` and the old value otherwise (PTX atom.cas always stores);
+// CompareExchangeOnSuccess stores `new` when they are equal and writes nothing otherwise (its write event
+// executes only then: OpenCL's compare-exchange). Min and Max compare signed, UMin and UMax unsigned, at
+// the operand's width.
+enum class RmwOp {
+  Exchange,
+  Add,
+  Sub,
+  Mul,
+  Div,
+  And,
+  Or,
+  Xor,
+  Min,
+  Max,
+  UMin,
+  UMax,
+  CompareExchange,
+  CompareExchangeOnSuccess
+};
 
 // One instruction. Which fields matter depends on `kind`:
 // A memory access names its location statically (`address`, a memory index) or, when the address is
@@ -66,6 +85,8 @@ struct Instruction {
   std::optional<int> reg;
   int address = -1;  // memory object index
   std::optional<Expr> computedAddress;
+  int accessWidth = 0;  // bits accessed by a computed-address access (0: unknown); never aliases a
+                        // location of another width
   Expr value;
   Expr expected;
   RmwOp rmwOp = RmwOp::Exchange;
@@ -107,6 +128,7 @@ struct Condition {
   std::vector<Condition> children;
   Comparison comparison = Comparison::Eq;
   Operand lhs, rhs;
+  int width = 0;  // Compare: Lt Le Gt Ge read both sides as signed values of this many bits (0: as they are)
 };
 
 enum class AssertionKind { None, Exists, NotExists, Forall };

@@ -10,16 +10,17 @@
 
 #include <chrono>
 #include <iterator>
+#include <map>
 #include <stdexcept>
 
 #include "core/EventGraph.h"
 #include "core/Log.h"
 #include "core/RelationAnalysis.h"
 #include "encoders/EncodingContext.h"
-#include "encoders/ValueEncoder.h"
 #include "encoders/ExecutionExtractor.h"
 #include "encoders/RelationEncoder.h"
 #include "encoders/TerminationEncoder.h"
+#include "encoders/ValueEncoder.h"
 
 namespace catcheck::encoders {
 namespace {
@@ -59,6 +60,13 @@ Term conditionHolds(EncodingContext& ctx, const core::Condition& c) {
       break;
   }
   Term lhs = operandValue(ctx, c.lhs), rhs = operandValue(ctx, c.rhs);
+  if (c.width > 0) {  // signed at the width (SPIR-V assertions)
+    static const std::map<core::Comparison, core::ExprOp> ops = {
+        {core::Comparison::Eq, core::ExprOp::Eq}, {core::Comparison::Ne, core::ExprOp::Ne},
+        {core::Comparison::Lt, core::ExprOp::Lt}, {core::Comparison::Le, core::ExprOp::Le},
+        {core::Comparison::Gt, core::ExprOp::Gt}, {core::Comparison::Ge, core::ExprOp::Ge}};
+    return ValueEncoder(f, "cond").comparison(ops.at(c.comparison), lhs, rhs, c.width);
+  }
   switch (c.comparison) {
     case core::Comparison::Eq:
       return f.eq(lhs, rhs);

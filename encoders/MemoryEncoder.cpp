@@ -138,7 +138,7 @@ void encodeFinalValues(EncodingContext& ctx) {
       someLast.push_back(isLast);
       choices.push_back(f.both(isLast, f.eq(final, ctx.value[static_cast<size_t>(w.id)])));
     }
-    f.require(f.ite(f.any(someLast), f.any(choices), f.eq(final, f.intValue(memory[m].initialValue))));
+    f.require(f.ite(f.any(someLast), f.any(choices), f.eq(final, ctx.value[static_cast<size_t>(initOf[m])])));
     ctx.finalMemory.push_back(final);
   }
 }

@@ -191,6 +191,10 @@ class ThreadEncoder {
       case InstructionKind::Rmw: {
         Term old = readValue(step.events[0]);
         ctx_.value[static_cast<size_t>(step.events[1])] = rmwResult(in, old, regs);
+        if (in.rmwOp == core::RmwOp::CompareExchangeOnSuccess) {  // the write executes only on success
+          Term& written = ctx_.exec[static_cast<size_t>(step.events[1])];
+          written = f_.both(written, f_.eq(old, intOf(in.expected, regs)));
+        }
         if (in.reg) after[static_cast<size_t>(*in.reg)] = old;
         break;
       }
@@ -364,8 +368,12 @@ void encodeInitValues(EncodingContext& ctx) {
   for (const core::Event& e : ctx.graph.events) {
     if (e.kind != core::EventKind::Init) continue;
     ctx.exec[static_cast<size_t>(e.id)] = ctx.f.top();
+    const core::MemoryObject& location = ctx.graph.program->memory[static_cast<size_t>(e.location)];
     ctx.value[static_cast<size_t>(e.id)] =
-        ctx.f.intValue(ctx.graph.program->memory[static_cast<size_t>(e.location)].initialValue);
+        location.initialValueUnknown
+            ? ValueEncoder(ctx.f, "init_" + std::to_string(e.id))
+                  .intOf(core::Expr::undefinedValue(location.width), {})
+            : ctx.f.intValue(location.initialValue);
   }
 }
 

@@ -246,6 +246,7 @@ Term ValueEncoder::rmw(const core::Instruction& in, Term old, const std::vector<
     case RmwOp::UMax:
       return f_.ite(less(ExprOp::ULt), operand, old);
     case RmwOp::CompareExchange:
+    case RmwOp::CompareExchangeOnSuccess:  // without success its write does not execute (ProgramEncoder)
       return f_.ite(f_.eq(old, intOf(in.expected, regs)), operand, old);
   }
   throw std::logic_error("unknown read-modify-write operator");

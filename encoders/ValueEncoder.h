@@ -21,6 +21,8 @@ class ValueEncoder {
   Term intOf(const core::Expr& e, const std::vector<Term>& regs);
   Term boolOf(const core::Expr& e, const std::vector<Term>& regs);
   Term rmw(const core::Instruction& in, Term old, const std::vector<Term>& regs);
+  // a OP b for a comparison operator, signed ones on the signed view at `width`.
+  Term comparison(core::ExprOp op, Term a, Term b, int width) { return compare(op, a, b, width); }
 
  private:
   Term apply(const core::Expr& e, const std::vector<Term>& args);

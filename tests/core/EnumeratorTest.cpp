@@ -265,9 +265,9 @@ TEST(Enumerator, ConditionsOnFreeRegistersAreUndecided) {
   Condition known = c;
   known.lhs.reg = 1;
   EXPECT_EQ(conditionValue(known, state), true);
-  Condition disjunction{ConditionOp::Or, {c, known}, Comparison::Eq, {}, {}};
+  Condition disjunction{ConditionOp::Or, {c, known}, Comparison::Eq, {}, {}, 0};
   EXPECT_EQ(conditionValue(disjunction, state), true);
-  Condition conjunction{ConditionOp::And, {c, known}, Comparison::Eq, {}, {}};
+  Condition conjunction{ConditionOp::And, {c, known}, Comparison::Eq, {}, {}, 0};
   EXPECT_EQ(conditionValue(conjunction, state), std::nullopt);
 }
 

@@ -72,3 +72,60 @@ TEST(ComputedAddress, AliasAnalysisMakesComputedAccessesMayAlias) {
 
 }  // namespace
 }  // namespace catcheck
+
+namespace catcheck {
+namespace {
+
+// A compare-exchange that fails (x is never 1): PTX's atom.cas still writes the old value back; OpenCL's
+// (CompareExchangeOnSuccess) writes nothing. With an unknown initial value x may start at 1, and then it
+// succeeds and writes.
+const char* kFailingCas = R"(PTX cas-fails
+{ x=0; }
+ P0@cta 0,gpu 0                    | P1@cta 1,gpu 0 ;
+ atom.relaxed.gpu.cas r0, x, 1, 2  | st.relaxed.gpu x, 5 ;
+%s)";
+
+struct CasRun {
+  core::Result result;
+  bool casWrote = false;  // in the witness
+};
+
+CasRun checkCas(core::RmwOp op, const std::string& condition, bool unknownInitialValue = false) {
+  core::Model model = check::loadModelFile(cat::defaultModelsDirectory() + "/ptx-v7.5.cat");
+  std::string text = kFailingCas;
+  text.replace(text.find("%s"), 2, condition);
+  core::Program p = frontends::parseLitmusText(text, "cas.litmus");
+  p.threads[0].code[0].rmwOp = op;
+  p.memory[0].initialValueUnknown = unknownInitialValue;
+  check::CheckOptions options;
+  options.explain = true;
+  CasRun run;
+  options.onWitness = [&](const core::EventGraph& graph, const core::Execution& x) {
+    int write = graph.threads[0].steps[0].events.at(1);
+    run.casWrote = x.executed.has(write);
+  };
+  run.result = check::checkProgram(p, model, options).result;
+  return run;
+}
+
+TEST(CompareExchange, AlwaysStoringCasWritesEvenWhenItFails) {
+  CasRun run = checkCas(core::RmwOp::CompareExchange, "exists (P0:r0 == 0)");
+  EXPECT_EQ(run.result, core::Result::Pass);
+  EXPECT_TRUE(run.casWrote);
+}
+
+TEST(CompareExchange, OnSuccessCasWritesNothingWhenItFails) {
+  CasRun run = checkCas(core::RmwOp::CompareExchangeOnSuccess, "exists (P0:r0 == 0)");
+  EXPECT_EQ(run.result, core::Result::Pass);
+  EXPECT_FALSE(run.casWrote);
+  EXPECT_EQ(checkCas(core::RmwOp::CompareExchangeOnSuccess, "exists (P0:r0 == 1)").result, core::Result::Fail);
+}
+
+TEST(UnknownInitialValue, MayBeTheValueTheCasExpects) {
+  CasRun run = checkCas(core::RmwOp::CompareExchangeOnSuccess, "exists (P0:r0 == 1)", true);
+  EXPECT_EQ(run.result, core::Result::Pass);
+  EXPECT_TRUE(run.casWrote);
+}
+
+}  // namespace
+}  // namespace catcheck
