@@ -88,7 +88,9 @@ bool ThreadLowering::lowerAtomic(const Instruction& in) {
   rmw.reg = reg(prefix_ + name);
   if (op == spv::Op::OpAtomicCompareExchange) {
     checkCompareExchangeSemantics(semantics, constantOf(in.word(5), in, "memory semantics"), in.location);
-    rmw.rmwOp = core::RmwOp::CompareExchange;
+    // OpenCL's compare-exchange writes only when it succeeds (Dat3M's compilation); Vulkan's always writes.
+    rmw.rmwOp = model == MemoryModelKind::OpenCL ? core::RmwOp::CompareExchangeOnSuccess
+                                                 : core::RmwOp::CompareExchange;
     rmw.value = scalarOf(in.word(6), in);
     rmw.expected = scalarOf(in.word(7), in);
   } else {

@@ -4,7 +4,8 @@
 // first starts at 0x1000, so a null pointer is no location. StorageBuffer, Uniform, CrossWorkgroup and
 // Output variables are shared by all threads; Workgroup variables have one region per workgroup;
 // Private, Function and Input variables one per thread (Dat3M's MemoryTransformer copies them the same
-// way). Initial values: the @Input value, else the initializer, else 0. BuiltIn variables hold the
+// way). Initial values: the @Input value, else the initializer, else unknown (any value, fixed per
+// execution: Dat3M's fresh constant for uninitialized memory). BuiltIn variables hold the
 // thread's builtin values. Read-only storage (Input, UniformConstant, PushConstant) is not memory: nobody
 // can write it, so its loads fold to the values and create no events.
 //
@@ -150,6 +151,8 @@ int ThreadLowering::createRegion(const std::string& name, uint32_t type, long lo
     object.name = name + leaf.path;
     object.physical = object.generic = static_cast<int>(info_.program.memory.size());
     object.initialValue = value.isConstant() ? value.constant : 0;
+    // No @Input, initializer or builtin value (or an OpUndef one): any value, as Dat3M's fresh constant.
+    object.initialValueUnknown = !initial || !value.isConstant();
     object.address = region.base + leaf.offset;
     object.width = leaf.width;
     object.initTags = tags;

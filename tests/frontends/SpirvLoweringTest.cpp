@@ -85,6 +85,7 @@ TEST(SpirvLowering, LoadedIndexGivesAComputedAddress) {
   ASSERT_EQ(loads.size(), 2u);
   EXPECT_EQ(locationOf(p, loads[0]).name, "%y");
   EXPECT_EQ(loads[1]->address, -1);
+  EXPECT_EQ(loads[1]->accessWidth, 32);
   ASSERT_TRUE(loads[1]->computedAddress.has_value());
   const core::Expr& address = *loads[1]->computedAddress;
   EXPECT_EQ(address.op, core::ExprOp::Add);
@@ -332,6 +333,7 @@ std::string openclKernel() {
          "OpStore %p %c1\n"
          "%o = OpAtomicExchange %uint %buf %c2 %sem %c2\n"
          "OpControlBarrier %c2 %c2 %sem\n"
+         "%cas = OpAtomicCompareExchange %uint %buf %c2 %sem %sem %c2 %c1\n"
          "OpReturn\n"
          "OpFunctionEnd\n";
 }
@@ -352,6 +354,7 @@ TEST(SpirvLowering, OpenclKernelsTakeBuffersAsArguments) {
   EXPECT_EQ(tagNames(store->tags), (Tags{"GLOBAL", "M", "W", "_"}));
   const core::Instruction* rmw = instructionsOf(t, InstructionKind::Rmw).at(0);
   EXPECT_EQ(tagNames(rmw->tags), (Tags{"ACQ", "GLOBAL", "M", "R", "RMW", "WG", "_"}));
+  EXPECT_EQ(instructionsOf(t, InstructionKind::Rmw).at(1)->rmwOp, core::RmwOp::CompareExchangeOnSuccess);
   EXPECT_EQ(tagNames(rmw->storeTags), (Tags{"GLOBAL", "M", "REL", "RMW", "W", "WG", "_"}));
   EXPECT_EQ(tagNames(instructionsOf(t, InstructionKind::Barrier).at(0)->tags),
             (Tags{"ACQ", "F", "GLOBAL", "REL", "WG", "_"}));
