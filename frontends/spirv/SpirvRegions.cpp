@@ -167,15 +167,18 @@ int ThreadLowering::createRegion(const std::string& name, uint32_t type, long lo
 Value ThreadLowering::withReflectedPushConstants(Value value, const Instruction& in) {
   for (const auto& [field, values] : info_.pushConstantFields) {
     if (value.kind != Value::Kind::Composite || field >= value.elements.size()) {
-      throw core::InputError(in.location, "clspv reflection describes push-constant field " + std::to_string(field) +
-                                              ", which " + info_.nameOf(in.resultId) + " does not have");
+      throw core::InputError(in.location, "clspv reflection describes push-constant field " +
+                                              std::to_string(field) + ", which " + info_.nameOf(in.resultId) +
+                                              " does not have");
     }
     Value& target = value.elements[field];
     if (target.kind != Value::Kind::Composite || target.elements.size() != 3) {
       throw core::InputError(in.location, "push-constant field " + std::to_string(field) + " of " +
-                                              info_.nameOf(in.resultId) + " is not a vector of three integers");
+                                              info_.nameOf(in.resultId) +
+                                              " is not a vector of three integers");
     }
-    for (size_t k = 0; k < 3; ++k) target.elements[k].expr = constant(values[k], target.elements[k].expr.width);
+    for (size_t k = 0; k < 3; ++k)
+      target.elements[k].expr = constant(values[k], target.elements[k].expr.width);
   }
   return value;
 }

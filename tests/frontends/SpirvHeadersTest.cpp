@@ -132,7 +132,7 @@ TEST(SpirvHeaders, OutputBecomesConditionOnLocations) {
   EXPECT_EQ(p.memory.at(static_cast<size_t>(first.lhs.location)).name, "%x[1]");
   EXPECT_EQ(first.rhs.kind, core::Operand::Kind::Constant);
   EXPECT_EQ(first.rhs.constant, 0xFFFFFFFFLL);  // the literal at the location's width
-  EXPECT_EQ(first.width, 32);                    // compared signed at that width
+  EXPECT_EQ(first.width, 32);                   // compared signed at that width
   const core::Condition& second = p.assertion.children[1];
   EXPECT_EQ(second.comparison, core::Comparison::Gt);
   EXPECT_EQ(second.lhs.constant, 2);

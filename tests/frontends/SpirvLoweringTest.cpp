@@ -312,6 +312,23 @@ TEST(SpirvLowering, AMergeBlockBeforeItsPredecessorsIsKept) {
   EXPECT_EQ(instructionsOf(p.threads[0], InstructionKind::Store).size(), 1u);
 }
 
+TEST(SpirvLowering, ClspvReflectionFillsPushConstants) {
+  std::string globals =
+      "%refl = OpExtInstImport \"NonSemantic.ClspvReflection.5\"\n"
+      "%c12 = OpConstant %uint 12\n"
+      "%pc_t = OpTypeStruct %v3uint\n"
+      "%ptr_pc = OpTypePointer PushConstant %pc_t\n"
+      "%ptr_pc_u = OpTypePointer PushConstant %uint\n"
+      "%pc = OpVariable %ptr_pc PushConstant\n";
+  std::string body = "%g = OpAccessChain %ptr_pc_u %pc %c0 %c0\n%size = OpLoad %uint %g\nOpStore %y %size\n";
+  std::string text = vulkanModule("; @Config: 2, 1, 3\n", body, globals);
+  text += "%r = OpExtInst %void %refl PushConstantGlobalSize %c0 %c12\n";
+  core::Program p = parse(text);
+  const core::Instruction* store = instructionsOf(p.threads[0], InstructionKind::Store).at(0);
+  EXPECT_EQ(store->value.constant, 6);                                       // 2 * 1 * 3 invocations
+  EXPECT_TRUE(instructionsOf(p.threads[0], InstructionKind::Load).empty());  // push constants fold
+}
+
 std::string openclKernel() {
   return "; @Input: %buf = {1, 2, 3}\n"
          "; @Config: 1, 1, 2\n"
