@@ -10,11 +10,10 @@
 // can write it, so its loads fold to the values and create no events.
 //
 // Function variables that are only ever loaded and stored directly (no access chain, no escaping
-// pointer) and stored exactly once, in the function's first block before any load, live in registers
-// instead (mem2reg; they are private to their thread). When the stored value is register-free (typically
-// an -O0 kernel spilling its pointer arguments to `%x_addr`), their loads are that value itself, so the
-// pointers stay constant and the accesses through them keep static locations. Variables stored more than
-// once stay in memory, as in Dat3M: their stores are side effects that spin-loop detection must see.
+// pointer) live in registers instead (mem2reg; they are private to their thread). When such a variable is
+// stored once, in the function's first block before any load, and the value is register-free (typically
+// an -O0 kernel spilling its pointer arguments to `%x_addr`), its loads are that value itself, so the
+// pointers stay constant and the accesses through them keep static locations.
 #include <spirv/unified1/spirv.hpp11>
 
 #include "frontends/spirv/SpirvLowering.h"
@@ -296,10 +295,7 @@ void ThreadLowering::lowerFunctionVariable(const Instruction& in) {
   auto [promotable, single] = promotionOf(in.resultId);
   std::optional<Value> initial;
   if (in.operandCount() > 3) initial = valueOf(in.word(3), in.location);
-  // Only variables stored once are kept in registers: a variable written in a loop stays memory, so that
-  // its writes are side effects for spin-loop detection exactly as in Dat3M (which keeps every variable
-  // in memory); the pointer spills of -O0 code are stored once.
-  if (!promotable || !single) {
+  if (!promotable) {
     std::string name = prefix_ + info_.nameOf(in.resultId) + "@P" + std::to_string(threadIndex_);
     int region = createRegion(name, pointerType.element, -1, in.word(2), initial, in);
     define(in.resultId, Value::pointer(constant(info_.regions[static_cast<size_t>(region)].base,
