@@ -129,7 +129,7 @@ TEST(SpirvLowering, CompareExchangeIsOneRmw) {
   std::string body = "%old = OpAtomicCompareExchange %uint %y %c1 %c0 %c0 %c2 %c1\n";
   core::Program p = parse(vulkanModule("", body));
   const core::Instruction* rmw = instructionsOf(p.threads[0], InstructionKind::Rmw).at(0);
-  EXPECT_EQ(rmw->rmwOp, core::RmwOp::CompareExchange);
+  EXPECT_EQ(rmw->rmwOp, core::RmwOp::CompareExchangeOnSuccess);  // SPIR-V writes only on success
   EXPECT_EQ(rmw->value.constant, 2);
   EXPECT_EQ(rmw->expected.constant, 1);
   EXPECT_EQ(p.threads[0].registerNames.at(static_cast<size_t>(*rmw->reg)), "%old");
@@ -371,7 +371,7 @@ TEST(SpirvLowering, OpenclKernelsTakeBuffersAsArguments) {
   EXPECT_EQ(tagNames(store->tags), (Tags{"GLOBAL", "M", "W", "_"}));
   const core::Instruction* rmw = instructionsOf(t, InstructionKind::Rmw).at(0);
   EXPECT_EQ(tagNames(rmw->tags), (Tags{"ACQ", "GLOBAL", "M", "R", "RMW", "WG", "_"}));
-  EXPECT_EQ(instructionsOf(t, InstructionKind::Rmw).at(1)->rmwOp, core::RmwOp::CompareExchangeOnSuccess);
+  EXPECT_EQ(instructionsOf(t, InstructionKind::Rmw).at(1)->rmwOp, core::RmwOp::CompareExchange);
   EXPECT_EQ(tagNames(rmw->storeTags), (Tags{"GLOBAL", "M", "REL", "RMW", "W", "WG", "_"}));
   EXPECT_EQ(tagNames(instructionsOf(t, InstructionKind::Barrier).at(0)->tags),
             (Tags{"ACQ", "F", "GLOBAL", "REL", "WG", "_"}));
