@@ -4,6 +4,8 @@
 // per thread is read in workgroup 0 / thread 0's copy. Integer literals compared with a location are
 // taken at the location's width (a negative literal as its two's complement there), as Dat3M casts them.
 // Without @Output the specification is `forall true`.
+#include <algorithm>
+
 #include "frontends/spirv/SpirvLowering.h"
 
 namespace catcheck::frontends::spirv {
@@ -24,6 +26,7 @@ class AssertionTranslator {
     condition.rhs = operand(assertion.rhs, rhsWidth);
     castLiteral(condition.lhs, rhsWidth);
     castLiteral(condition.rhs, lhsWidth);
+    condition.width = std::max(lhsWidth, rhsWidth);  // Dat3M compares signed at the location's width
     return condition;
   }
 

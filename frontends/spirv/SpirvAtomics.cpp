@@ -11,6 +11,8 @@
 namespace catcheck::frontends::spirv {
 namespace {
 
+constexpr bool kOpenclCasOnSuccess = false;
+
 struct RmwShape {
   core::RmwOp op = core::RmwOp::Exchange;
   bool hasValue = true;  // the operand after the semantics; IIncrement / IDecrement use 1
@@ -88,7 +90,13 @@ bool ThreadLowering::lowerAtomic(const Instruction& in) {
   rmw.reg = reg(prefix_ + name);
   if (op == spv::Op::OpAtomicCompareExchange) {
     checkCompareExchangeSemantics(semantics, constantOf(in.word(5), in, "memory semantics"), in.location);
-    rmw.rmwOp = core::RmwOp::CompareExchange;
+    // SPIR-V stores only when the comparison succeeds (a failing iteration of a CAS lock is a spin: the
+    // suite's Vulkan caslock checks are PASS at bound 2). For OpenCL, kOpenclCasOnSuccess is off: the
+    // suite's -O0 caslocks keep the CAS result in a variable Dat3M leaves in memory (it is accessed
+    // through a generic cast) and we keep in registers, and only the always-writing form reproduces
+    // their UNKNOWN (NEEDS.md 6).
+    bool onSuccess = model == MemoryModelKind::Vulkan || kOpenclCasOnSuccess;
+    rmw.rmwOp = onSuccess ? core::RmwOp::CompareExchangeOnSuccess : core::RmwOp::CompareExchange;
     rmw.value = scalarOf(in.word(6), in);
     rmw.expected = scalarOf(in.word(7), in);
   } else {

@@ -77,8 +77,8 @@ struct SpirvModuleInfo {
   // clspv's reflection fills fields of the push-constant struct with grid values (global size, number
   // of workgroups, offsets): field index -> its three values.
   std::map<size_t, std::array<long long, 3>> pushConstantFields;
-  std::map<uint32_t, Value> constants;          // thread-independent values
-  std::vector<size_t> globalVariables;          // OpVariable outside functions
+  std::map<uint32_t, Value> constants;  // thread-independent values
+  std::vector<size_t> globalVariables;  // OpVariable outside functions
   std::vector<Region> regions;
   std::map<std::pair<uint32_t, int>, int> regionByInstance;  // (variable, instance) -> region
   std::map<long long, int> locationsByAddress;               // memory location by its address

@@ -62,6 +62,7 @@ core::Instruction ThreadLowering::access(core::InstructionKind kind, const core:
                                          const Instruction& in) {
   core::Instruction access;
   access.kind = kind;
+  access.accessWidth = width;
   if (!address.isConstant()) {
     access.address = -1;
     access.computedAddress = address;

@@ -5,9 +5,9 @@
 // debug information, execution modes) are accepted and ignored here, except clspv's reflection of the
 // push constants; anything else outside a function
 // that is not a type, constant or variable is rejected by name.
-#include <regex>
 #include <spirv/unified1/NonSemanticClspvReflection.h>
 
+#include <regex>
 #include <spirv/unified1/spirv.hpp11>
 
 #include "frontends/spirv/SpirvLowering.h"
@@ -215,18 +215,25 @@ void readClspvReflection(SpirvModuleInfo& info) {
     auto set = info.extInstSets.find(in.word(2));
     if (set == info.extInstSets.end() || set->second.rfind("NonSemantic.ClspvReflection", 0) != 0) continue;
     switch (in.word(3)) {
-      case NonSemanticClspvReflectionPushConstantGlobalSize: info.pushConstantFields[field++] = {all, 1, 1}; break;
+      case NonSemanticClspvReflectionPushConstantGlobalSize:
+        info.pushConstantFields[field++] = {all, 1, 1};
+        break;
       case NonSemanticClspvReflectionPushConstantEnqueuedLocalSize:
         info.pushConstantFields[field++] = {perWorkgroup, 1, 1};
         break;
-      case NonSemanticClspvReflectionPushConstantNumWorkgroups: info.pushConstantFields[field++] = {c[2], 1, 1}; break;
+      case NonSemanticClspvReflectionPushConstantNumWorkgroups:
+        info.pushConstantFields[field++] = {c[2], 1, 1};
+        break;
       case NonSemanticClspvReflectionPushConstantGlobalOffset:
       case NonSemanticClspvReflectionPushConstantRegionOffset:
       case NonSemanticClspvReflectionPushConstantRegionGroupOffset:
         info.pushConstantFields[field++] = {0, 0, 0};
         break;
-      case NonSemanticClspvReflectionArgumentPodPushConstant: ++field; break;
-      default: break;
+      case NonSemanticClspvReflectionArgumentPodPushConstant:
+        ++field;
+        break;
+      default:
+        break;
     }
   }
 }

@@ -4,7 +4,8 @@
 // first starts at 0x1000, so a null pointer is no location. StorageBuffer, Uniform, CrossWorkgroup and
 // Output variables are shared by all threads; Workgroup variables have one region per workgroup;
 // Private, Function and Input variables one per thread (Dat3M's MemoryTransformer copies them the same
-// way). Initial values: the @Input value, else the initializer, else 0. BuiltIn variables hold the
+// way). Initial values: the @Input value, else the initializer, else unknown (any value, fixed per
+// execution: Dat3M's fresh constant for uninitialized memory). BuiltIn variables hold the
 // thread's builtin values. Read-only storage (Input, UniformConstant, PushConstant) is not memory: nobody
 // can write it, so its loads fold to the values and create no events.
 //
@@ -150,6 +151,8 @@ int ThreadLowering::createRegion(const std::string& name, uint32_t type, long lo
     object.name = name + leaf.path;
     object.physical = object.generic = static_cast<int>(info_.program.memory.size());
     object.initialValue = value.isConstant() ? value.constant : 0;
+    // No @Input, initializer or builtin value (or an OpUndef one): any value, as Dat3M's fresh constant.
+    object.initialValueUnknown = !initial || !value.isConstant();
     object.address = region.base + leaf.offset;
     object.width = leaf.width;
     object.initTags = tags;
@@ -164,15 +167,18 @@ int ThreadLowering::createRegion(const std::string& name, uint32_t type, long lo
 Value ThreadLowering::withReflectedPushConstants(Value value, const Instruction& in) {
   for (const auto& [field, values] : info_.pushConstantFields) {
     if (value.kind != Value::Kind::Composite || field >= value.elements.size()) {
-      throw core::InputError(in.location, "clspv reflection describes push-constant field " + std::to_string(field) +
-                                              ", which " + info_.nameOf(in.resultId) + " does not have");
+      throw core::InputError(in.location, "clspv reflection describes push-constant field " +
+                                              std::to_string(field) + ", which " + info_.nameOf(in.resultId) +
+                                              " does not have");
     }
     Value& target = value.elements[field];
     if (target.kind != Value::Kind::Composite || target.elements.size() != 3) {
       throw core::InputError(in.location, "push-constant field " + std::to_string(field) + " of " +
-                                              info_.nameOf(in.resultId) + " is not a vector of three integers");
+                                              info_.nameOf(in.resultId) +
+                                              " is not a vector of three integers");
     }
-    for (size_t k = 0; k < 3; ++k) target.elements[k].expr = constant(values[k], target.elements[k].expr.width);
+    for (size_t k = 0; k < 3; ++k)
+      target.elements[k].expr = constant(values[k], target.elements[k].expr.width);
   }
   return value;
 }

@@ -119,6 +119,8 @@ TEST(SpirvHeaders, InputsInitializeMemory) {
   EXPECT_EQ(p.memory[1].initialValue, 0xFFFFFFFFLL);  // unsigned at 32 bits
   EXPECT_EQ(p.memory[2].name, "%y");
   EXPECT_EQ(p.memory[2].initialValue, 3);
+  EXPECT_FALSE(p.memory[2].initialValueUnknown);
+  EXPECT_TRUE(p.memory[3].initialValueUnknown);  // %w: no @Input, no initializer
 }
 
 TEST(SpirvHeaders, OutputBecomesConditionOnLocations) {
@@ -130,6 +132,7 @@ TEST(SpirvHeaders, OutputBecomesConditionOnLocations) {
   EXPECT_EQ(p.memory.at(static_cast<size_t>(first.lhs.location)).name, "%x[1]");
   EXPECT_EQ(first.rhs.kind, core::Operand::Kind::Constant);
   EXPECT_EQ(first.rhs.constant, 0xFFFFFFFFLL);  // the literal at the location's width
+  EXPECT_EQ(first.width, 32);                   // compared signed at that width
   const core::Condition& second = p.assertion.children[1];
   EXPECT_EQ(second.comparison, core::Comparison::Gt);
   EXPECT_EQ(second.lhs.constant, 2);

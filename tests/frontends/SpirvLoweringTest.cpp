@@ -85,6 +85,7 @@ TEST(SpirvLowering, LoadedIndexGivesAComputedAddress) {
   ASSERT_EQ(loads.size(), 2u);
   EXPECT_EQ(locationOf(p, loads[0]).name, "%y");
   EXPECT_EQ(loads[1]->address, -1);
+  EXPECT_EQ(loads[1]->accessWidth, 32);
   ASSERT_TRUE(loads[1]->computedAddress.has_value());
   const core::Expr& address = *loads[1]->computedAddress;
   EXPECT_EQ(address.op, core::ExprOp::Add);
@@ -128,7 +129,7 @@ TEST(SpirvLowering, CompareExchangeIsOneRmw) {
   std::string body = "%old = OpAtomicCompareExchange %uint %y %c1 %c0 %c0 %c2 %c1\n";
   core::Program p = parse(vulkanModule("", body));
   const core::Instruction* rmw = instructionsOf(p.threads[0], InstructionKind::Rmw).at(0);
-  EXPECT_EQ(rmw->rmwOp, core::RmwOp::CompareExchange);
+  EXPECT_EQ(rmw->rmwOp, core::RmwOp::CompareExchangeOnSuccess);  // SPIR-V writes only on success
   EXPECT_EQ(rmw->value.constant, 2);
   EXPECT_EQ(rmw->expected.constant, 1);
   EXPECT_EQ(p.threads[0].registerNames.at(static_cast<size_t>(*rmw->reg)), "%old");
@@ -311,6 +312,23 @@ TEST(SpirvLowering, AMergeBlockBeforeItsPredecessorsIsKept) {
   EXPECT_EQ(instructionsOf(p.threads[0], InstructionKind::Store).size(), 1u);
 }
 
+TEST(SpirvLowering, ClspvReflectionFillsPushConstants) {
+  std::string globals =
+      "%refl = OpExtInstImport \"NonSemantic.ClspvReflection.5\"\n"
+      "%c12 = OpConstant %uint 12\n"
+      "%pc_t = OpTypeStruct %v3uint\n"
+      "%ptr_pc = OpTypePointer PushConstant %pc_t\n"
+      "%ptr_pc_u = OpTypePointer PushConstant %uint\n"
+      "%pc = OpVariable %ptr_pc PushConstant\n";
+  std::string body = "%g = OpAccessChain %ptr_pc_u %pc %c0 %c0\n%size = OpLoad %uint %g\nOpStore %y %size\n";
+  std::string text = vulkanModule("; @Config: 2, 1, 3\n", body, globals);
+  text += "%r = OpExtInst %void %refl PushConstantGlobalSize %c0 %c12\n";
+  core::Program p = parse(text);
+  const core::Instruction* store = instructionsOf(p.threads[0], InstructionKind::Store).at(0);
+  EXPECT_EQ(store->value.constant, 6);                                       // 2 * 1 * 3 invocations
+  EXPECT_TRUE(instructionsOf(p.threads[0], InstructionKind::Load).empty());  // push constants fold
+}
+
 std::string openclKernel() {
   return "; @Input: %buf = {1, 2, 3}\n"
          "; @Config: 1, 1, 2\n"
@@ -332,6 +350,7 @@ std::string openclKernel() {
          "OpStore %p %c1\n"
          "%o = OpAtomicExchange %uint %buf %c2 %sem %c2\n"
          "OpControlBarrier %c2 %c2 %sem\n"
+         "%cas = OpAtomicCompareExchange %uint %buf %c2 %sem %sem %c2 %c1\n"
          "OpReturn\n"
          "OpFunctionEnd\n";
 }
@@ -352,6 +371,7 @@ TEST(SpirvLowering, OpenclKernelsTakeBuffersAsArguments) {
   EXPECT_EQ(tagNames(store->tags), (Tags{"GLOBAL", "M", "W", "_"}));
   const core::Instruction* rmw = instructionsOf(t, InstructionKind::Rmw).at(0);
   EXPECT_EQ(tagNames(rmw->tags), (Tags{"ACQ", "GLOBAL", "M", "R", "RMW", "WG", "_"}));
+  EXPECT_EQ(instructionsOf(t, InstructionKind::Rmw).at(1)->rmwOp, core::RmwOp::CompareExchange);
   EXPECT_EQ(tagNames(rmw->storeTags), (Tags{"GLOBAL", "M", "REL", "RMW", "W", "WG", "_"}));
   EXPECT_EQ(tagNames(instructionsOf(t, InstructionKind::Barrier).at(0)->tags),
             (Tags{"ACQ", "F", "GLOBAL", "REL", "WG", "_"}));
