@@ -29,7 +29,7 @@ namespace catcheck::tools {
 
 void SingleCheck::addOptions(CLI::App& app) {
   app.add_option("model", model_, "the .cat memory model");
-  app.add_option("test", test_, "the litmus test");
+  app.add_option("test", test_, "the program: a litmus test or a SPIR-V module (.spvasm, .spv)");
   app.add_option("--property", property_, "program_spec | cat_spec | termination");
   app.add_option("--bound", bound_, "loop unrolling bound")->check(CLI::PositiveNumber);
   app.add_option("--solver", solver_, "z3 | cvc5");
@@ -41,6 +41,13 @@ void SingleCheck::addOptions(CLI::App& app) {
   app.add_option("--show", show_, "relations of the model to draw in the witness, e.g. hb,causality-order")
       ->delimiter(',')
       ->needs(witness);
+  app.add_option("--config", config_,
+                 "SPIR-V thread grid T,S,W: threads per subgroup, subgroups per workgroup, workgroups "
+                 "(overrides the module's @Config)")
+      ->delimiter(',')
+      ->expected(3)
+      ->check(CLI::PositiveNumber);
+  app.add_flag("--ignore-filter", ignoreFilter_, "check as if the program had no filter");
   app.add_flag("--enumerate", enumerate_,
                "list every reachable final state (herd7 style) instead of one verdict")
       ->excludes(witness);
@@ -81,6 +88,8 @@ int SingleCheck::check(const core::Model& model) const {
   options.solver.kind = encoders::parseSolverKind(solver_);
   options.progress = core::parseProgressSpec(progress_);
   options.explain = true;
+  options.ignoreFilter = ignoreFilter_;
+  options.program = programOptions();
   std::string dot;
   if (!witness_.empty()) {
     options.onWitness = [&](const core::EventGraph& graph, const core::Execution& execution) {
@@ -105,11 +114,18 @@ void SingleCheck::writeWitness(const std::string& dot, const core::Verdict& verd
   writeWitnessFile(witness_, dot);
 }
 
+check::ProgramOptions SingleCheck::programOptions() const {
+  check::ProgramOptions options;
+  if (config_.size() == 3) options.grid = std::array<int, 3>{config_[0], config_[1], config_[2]};
+  return options;
+}
+
 int SingleCheck::enumerate(const core::Model& model) const {
   EnumerationHeader header{modelName(), core::parseProperty(property_), bound_};
   if (!core::describe(header.property).listsFinalStates)
     throw std::invalid_argument("--enumerate lists final states: it does not decide termination");
-  core::Program program = frontends::parseLitmusFile(test_);
+  core::Program program = check::loadProgramFile(test_, programOptions());
+  if (ignoreFilter_) program.filter.reset();
   core::EventGraph graph = core::buildEventGraph(program, bound_);
   core::EnumerationResult result = core::enumerate(model, graph);
   if (format_ == "json")

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "check/Check.h"
 #include "core/RelationGraph.h"
 #include "core/Verdict.h"
 
@@ -27,7 +28,11 @@ class SingleCheck {
   std::string format_ = "text", witness_;
   std::vector<std::string> show_;
   bool enumerate_ = false;
+  bool ignoreFilter_ = false;
+  std::vector<int> config_;  // SPIR-V grid T,S,W (empty: the module's @Config)
   int bound_ = 1;
+
+  check::ProgramOptions programOptions() const;
 };
 
 }  // namespace catcheck::tools
