@@ -57,6 +57,7 @@ nlohmann::json jsonRow(const RowOutcome& o) {
           {"property", o.row.property},
           {"bound", o.row.bound},
           {"progress", o.row.progress},
+          {"ignore_filter", o.row.ignoreFilter},
           {"expected", core::resultName(o.row.expected)},
           {"result", core::resultName(o.verdict.result)},
           {"status", jsonStatus(o.status)},

@@ -1,0 +1,79 @@
+// Regression run over the SPIR-V part of the reference suite (../shared/suite/spirv-manifest.csv, issue 8),
+// with our models and with the reference models. Every row must agree except the rows listed in
+// tests/suite/data/spirv-known-differences.csv, each with the reason it still differs (data next to the
+// test); a listed row that agrees fails too, so the list only shrinks (except rows listed for a timeout,
+// which a faster machine may finish). Rows past 40 s count as timeouts.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <map>
+#include <sstream>
+#include <thread>
+
+#include "runner/BulkRun.h"
+#include "runner/Manifest.h"
+
+namespace catcheck {
+namespace {
+
+const std::string kSuite = CATCHECK_SUITE_DIR;
+const std::string kKnown = std::string(CATCHECK_SOURCE_DIR) + "/tests/suite/data/spirv-known-differences.csv";
+
+// models folder, test path as written, property, bound, ignore_filter -> reason
+using RowKey = std::tuple<std::string, std::string, std::string, int, bool>;
+
+std::map<RowKey, std::string> knownDifferences() {
+  std::map<RowKey, std::string> known;
+  std::ifstream in(kKnown);
+  std::string line;
+  std::getline(in, line);  // header
+  while (std::getline(in, line)) {
+    std::stringstream fields(line);
+    std::string models, test, property, bound, ignoreFilter, reason;
+    std::getline(fields, models, ',');
+    std::getline(fields, test, ',');
+    std::getline(fields, property, ',');
+    std::getline(fields, bound, ',');
+    std::getline(fields, ignoreFilter, ',');
+    std::getline(fields, reason);
+    known[{models, test, property, std::stoi(bound), ignoreFilter == "true"}] = reason;
+  }
+  return known;
+}
+
+class SpirvSuite : public ::testing::TestWithParam<bool> {};
+
+TEST_P(SpirvSuite, EveryRowAgreesOrIsAKnownDifference) {
+  bool own = GetParam();
+  std::string modelsName = own ? "own" : "reference";
+  std::map<RowKey, std::string> known = knownDifferences();
+  ASSERT_FALSE(known.empty()) << "cannot read " << kKnown;
+  std::vector<runner::ManifestRow> rows = runner::readManifest(kSuite + "/spirv-manifest.csv");
+  ASSERT_EQ(rows.size(), 401U);
+  runner::BulkRunOptions options;
+  options.modelsDirectory = own ? std::string(CATCHECK_SOURCE_DIR) + "/models" : kSuite + "/reference-models";
+  options.jobs = static_cast<int>(std::max(1U, std::thread::hardware_concurrency()));
+  options.timeoutSeconds = 40;
+  int agreeing = 0;
+  for (const runner::RowOutcome& o : runner::runManifestRows(rows, options)) {
+    RowKey key{modelsName, o.row.testAsWritten, o.row.property, o.row.bound, o.row.ignoreFilter};
+    bool agrees = o.status == runner::RowStatus::Agree;
+    agreeing += agrees ? 1 : 0;
+    std::string got = o.message.empty() ? core::resultName(o.verdict.result) : o.message;
+    auto listed = known.find(key);
+    if (listed == known.end()) {
+      EXPECT_TRUE(agrees) << o.row.testAsWritten << " [" << o.row.model << ", " << o.row.property << ", bound "
+                          << o.row.bound << "]: expected " << core::resultName(o.row.expected) << ", got " << got;
+    } else if (listed->second.find("got TIMEOUT") == std::string::npos) {
+      EXPECT_FALSE(agrees) << o.row.testAsWritten << " agrees now: remove it from spirv-known-differences.csv";
+    }
+  }
+  std::cout << "SPIR-V manifest with " << modelsName << " models: " << agreeing << " of " << rows.size()
+            << " rows agree\n";
+}
+
+INSTANTIATE_TEST_SUITE_P(SpirvManifest, SpirvSuite, ::testing::Bool(),
+                         [](const auto& info) { return info.param ? "OwnModels" : "ReferenceModels"; });
+
+}  // namespace
+}  // namespace catcheck
