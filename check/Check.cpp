@@ -195,8 +195,9 @@ core::Verdict checkFile(const std::string& testPath, const core::Model& model, c
   auto start = Clock::now();
   core::Program program = loadProgramFile(testPath, options.program);
   if (!options.requiredTarget.empty() && program.target->name != options.requiredTarget)
-    throw core::InputError(core::SourceLocation{testPath, 1, 1},
-                           "the program's target is " + program.target->name + ", not " + options.requiredTarget);
+    throw core::InputError(
+        core::SourceLocation{testPath, 1, 1},
+        "the program's target is " + program.target->name + ", not " + options.requiredTarget);
   double parseMs = millisecondsSince(start);
   core::log::debug("parse: {} ({}) in {:.1f} ms", program.name, testPath, parseMs);
   core::Verdict verdict = checkProgram(program, model, options);

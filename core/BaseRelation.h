@@ -52,10 +52,10 @@ inline constexpr std::size_t kBaseRelationCount = static_cast<std::size_t>(BaseR
 // The base relations an execution chooses within their may sets, one part of the execution record each
 // (Execution::chosen): the solver decides them, the enumerator enumerates them, the evaluator reads them.
 enum class DecidedRelation {
-  ReadsFrom,    // rf
-  Coherence,    // co
-  FenceOrder,   // sync_fence: the order of mutually-in-scope SC fences
-  BarrierSync,  // syncbar: which control barriers synchronised (quorums, computed resource ids)
+  ReadsFrom,            // rf
+  Coherence,            // co
+  FenceOrder,           // sync_fence: the order of mutually-in-scope SC fences
+  BarrierSync,          // syncbar: which control barriers synchronised (quorums, computed resource ids)
   SameLocation,         // loc: equal physical addresses (decided by the values of computed addresses)
   SameGenericLocation,  // vloc: equal generic addresses (likewise)
 };

@@ -127,7 +127,8 @@ bool poBefore(const Event& a, const Event& b) {
 bool dominates(const UnrolledThread& thread, int earlier, int later) {
   for (int j = 0; j < earlier; ++j) {
     const Step& step = thread.steps[static_cast<size_t>(j)];
-    if (step.kind == InstructionKind::Jump && step.jumpTarget > earlier && step.jumpTarget <= later) return false;
+    if (step.kind == InstructionKind::Jump && step.jumpTarget > earlier && step.jumpTarget <= later)
+      return false;
   }
   return true;
 }
@@ -142,7 +143,8 @@ bool postDominates(const UnrolledThread& thread, int earlier, int later) {
 }
 
 bool conditionalWrite(const EventGraph& graph, const Event& w) {
-  return w.kind == EventKind::Write && graph.stepOf(w).instruction->rmwOp == RmwOp::CompareExchangeOnSuccess &&
+  return w.kind == EventKind::Write &&
+         graph.stepOf(w).instruction->rmwOp == RmwOp::CompareExchangeOnSuccess &&
          graph.stepOf(w).kind == InstructionKind::Rmw;
 }
 
@@ -188,7 +190,8 @@ RelationBounds readFromCandidates(const EventGraph& graph) {
   RelationBounds bounds{PairSet(graph.size()), PairSet(graph.size())};
   for (const Event& w : graph.events) {
     for (const Event& r : graph.events) {
-      if (!w.isWrite() || r.kind != EventKind::Read || physicalAlias(w, r) == Alias::No || w.id == r.rmwPartner)
+      if (!w.isWrite() || r.kind != EventKind::Read || physicalAlias(w, r) == Alias::No ||
+          w.id == r.rmwPartner)
         continue;
       if (poBefore(r, w) || overwrittenBeforeRead(graph, w, r)) continue;  // local consistency
       bounds.may.add(w.id, r.id);

@@ -150,8 +150,7 @@ class WellFormedness {
     x_.rf.forEach([&](int w, int r) {
       const Event& we = graph_.event(w);
       const Event& re = graph_.event(r);
-      bool ok =
-          we.isWrite() && re.kind == EventKind::Read && x_.sameLocation.has(w, r) && w != re.rmwPartner;
+      bool ok = we.isWrite() && re.kind == EventKind::Read && x_.sameLocation.has(w, r) && w != re.rmwPartner;
       if (!ok)
         return problem("rf relates " + describe(w) + " to " + describe(r) +
                        ", which is not a same-address write and read");

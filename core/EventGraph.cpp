@@ -1,7 +1,7 @@
 // Builds the event graph from a Program: unrolls each thread (LoopUnrolling.cpp), resolves jump targets to
 // step indices, and creates one init write per memory object followed by the visible events of each
-// thread in program order. Tags follow SEMANTICS.md §5; init writes carry W, M, _ and IW, and the location's own init tags
-// (SPIR-V: its storage class).
+// thread in program order. Tags follow SEMANTICS.md §5; init writes carry W, M, _ and IW, and the location's
+// own init tags (SPIR-V: its storage class).
 #include "core/EventGraph.h"
 
 #include <map>
@@ -172,8 +172,8 @@ void markAlwaysExecuted(EventGraph& graph, const UnrolledThread& thread) {
   for (size_t s = 0; s < thread.steps.size(); ++s) {
     const Step& step = thread.steps[s];
     bool certain = !blocked && reachAll <= static_cast<int>(s);
-    bool conditionalWrite = step.kind == InstructionKind::Rmw &&
-                            step.instruction->rmwOp == RmwOp::CompareExchangeOnSuccess;
+    bool conditionalWrite =
+        step.kind == InstructionKind::Rmw && step.instruction->rmwOp == RmwOp::CompareExchangeOnSuccess;
     if (certain && step.kind != InstructionKind::Barrier) {
       for (int e : step.events) {
         if (!conditionalWrite || graph.event(e).kind != EventKind::Write) graph.alwaysExecuted.add(e);

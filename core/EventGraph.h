@@ -58,7 +58,7 @@ struct Event {
   int location = -1;  // memory object (Init/Read/Write)
   int physical = -1;
   int generic = -1;
-  int rmwPartner = -1;  // the other half of an RMW
+  int rmwPartner = -1;           // the other half of an RMW
   bool computedAddress = false;  // the address is computed at run time: location, physical, generic are -1
   std::optional<long long> address;  // the address when it is known statically (every static access)
   int width = 0;                     // bits accessed (0: unknown or unbounded)

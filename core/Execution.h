@@ -18,9 +18,9 @@ struct Execution {
   EventSet executed;
   std::vector<long long> value;  // per event (memory events only; 0 elsewhere)
   PairSet rf;
-  PairSet co;           // as chosen (PTX: possibly partial, not necessarily transitive)
-  PairSet syncFence;    // sync_fence pairs
-  PairSet syncBarrier;  // syncbar pairs
+  PairSet co;                   // as chosen (PTX: possibly partial, not necessarily transitive)
+  PairSet syncFence;            // sync_fence pairs
+  PairSet syncBarrier;          // syncbar pairs
   PairSet sameLocation;         // loc pairs (static unless addresses are computed)
   PairSet sameGenericLocation;  // vloc pairs
   std::vector<std::vector<long long>> finalRegisters;  // per thread, per register

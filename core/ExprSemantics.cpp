@@ -49,7 +49,8 @@ std::optional<long long> divisionLike(ExprOp op, long long a, long long b, int w
 
 std::optional<long long> shift(ExprOp op, long long a, long long b, int width) {
   int bits = width == 0 ? 64 : width;
-  if (b < 0 || b >= bits) return op == ExprOp::AShr && signedAtWidth(a, width) < 0 ? wrapToWidth(-1, width) : 0;
+  if (b < 0 || b >= bits)
+    return op == ExprOp::AShr && signedAtWidth(a, width) < 0 ? wrapToWidth(-1, width) : 0;
   switch (op) {
     case ExprOp::Shl:
       return wrapToWidth(static_cast<long long>(static_cast<u64>(a) << b), width);

@@ -28,8 +28,8 @@ struct MemoryObject {
   int generic = 0;
   long long initialValue = 0;
   long long address = 0;
-  int width = 0;    // bits of the values stored (0: unbounded integers)
-  TagSet initTags;  // tags of its init write besides W M _ IW (SPIR-V: the storage class)
+  int width = 0;                     // bits of the values stored (0: unbounded integers)
+  TagSet initTags;                   // tags of its init write besides W M _ IW (SPIR-V: the storage class)
   bool initialValueUnknown = false;  // any value (fixed per execution) instead of initialValue (SPIR-V
                                      // memory without @Input or initializer)
 };
@@ -97,7 +97,7 @@ struct Instruction {
   std::string barrierInstance;
   std::optional<Expr> barrierResource;
   std::optional<Expr> barrierQuorum;
-  bool barrierArriveOnly = false;  // PTX bar.arrive: never the target of syncbar
+  bool barrierArriveOnly = false;   // PTX bar.arrive: never the target of syncbar
   ScopeLevel barrierScope = "CTA";  // execution scope: the threads that meet at the barrier
 };
 

@@ -11,17 +11,14 @@ bool Target::hasLevel(const ScopeLevel& key) const {
 }
 
 const Target& ptxTarget() {
-  static const Target target{"PTX",
-                             {{"SYS", "system"}, {"GPU", "GPU"}, {"CTA", "cooperative thread array"}},
-                             false};
+  static const Target target{
+      "PTX", {{"SYS", "system"}, {"GPU", "GPU"}, {"CTA", "cooperative thread array"}}, false};
   return target;
 }
 
 const Target& vulkanTarget() {
   static const Target target{
-      "VULKAN",
-      {{"DV", "device"}, {"QF", "queue family"}, {"WG", "workgroup"}, {"SG", "subgroup"}},
-      true};
+      "VULKAN", {{"DV", "device"}, {"QF", "queue family"}, {"WG", "workgroup"}, {"SG", "subgroup"}}, true};
   return target;
 }
 

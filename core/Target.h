@@ -19,7 +19,7 @@ struct ScopeLevelInfo {
 };
 
 struct Target {
-  std::string name;                   // "PTX", "VULKAN", "OPENCL"
+  std::string name;                    // "PTX", "VULKAN", "OPENCL"
   std::vector<ScopeLevelInfo> levels;  // outermost first; a thread has one id per level
   bool totalCoherence = false;         // co is total per location (Vulkan, OpenCL) or partial (PTX)
 

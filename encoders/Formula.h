@@ -38,7 +38,9 @@ class Formula {
   Term lt(Term a, Term b) { return backend_.apply(TermOp::Lt, {a, b}); }
   Term le(Term a, Term b) { return backend_.apply(TermOp::Le, {a, b}); }
   Term arith(TermOp op, Term a, Term b) { return backend_.apply(op, {a, b}); }
-  Term bitwise(BitwiseOp op, int width, const std::vector<Term>& args) { return backend_.bitwise(op, width, args); }
+  Term bitwise(BitwiseOp op, int width, const std::vector<Term>& args) {
+    return backend_.bitwise(op, width, args);
+  }
   // At most one of `terms` holds (pairwise for short lists, a sequential counter otherwise).
   Term atMostOne(const std::vector<Term>& terms);
 

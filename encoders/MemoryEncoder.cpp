@@ -60,11 +60,12 @@ void encodeCoherence(EncodingContext& ctx) {
   };
   for (const Event& a : ctx.graph.events) {
     for (const Event& b : ctx.graph.events) {
-      if (b.id <= a.id || !a.isWrite() || !b.isWrite() || core::physicalAlias(a, b) == core::Alias::No) continue;
+      if (b.id <= a.id || !a.isWrite() || !b.isWrite() || core::physicalAlias(a, b) == core::Alias::No)
+        continue;
       bool bothInit = a.kind == EventKind::Init && b.kind == EventKind::Init;
       Term pair = f.both(ctx.execBoth(a.id, b.id), ctx.sameAddress(a.id, b.id));
       bool initFirst = a.kind == EventKind::Init && core::physicalAlias(a, b) == core::Alias::Must;
-      if (initFirst && !bothInit) continue;  // init writes come first: a must edge
+      if (initFirst && !bothInit) continue;          // init writes come first: a must edge
       if (a.kind == EventKind::Init && !bothInit) {  // a computed address may hit this init's location
         ctx.declarePair(DecidedRelation::Coherence, a.id, b.id, pairName("co", a.id, b.id));
         f.require(f.iff(ctx.pair(BaseRelation::Co, a.id, b.id), pair));

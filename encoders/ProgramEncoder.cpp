@@ -360,7 +360,8 @@ void encodeStaticAddresses(EncodingContext& ctx) {
   const auto& memory = ctx.graph.program->memory;
   for (const core::Event& e : ctx.graph.events) {
     if (e.isMemory() && !e.computedAddress)
-      ctx.address[static_cast<size_t>(e.id)] = ctx.f.intValue(memory[static_cast<size_t>(e.location)].address);
+      ctx.address[static_cast<size_t>(e.id)] =
+          ctx.f.intValue(memory[static_cast<size_t>(e.location)].address);
   }
 }
 
@@ -369,11 +370,10 @@ void encodeInitValues(EncodingContext& ctx) {
     if (e.kind != core::EventKind::Init) continue;
     ctx.exec[static_cast<size_t>(e.id)] = ctx.f.top();
     const core::MemoryObject& location = ctx.graph.program->memory[static_cast<size_t>(e.location)];
-    ctx.value[static_cast<size_t>(e.id)] =
-        location.initialValueUnknown
-            ? ValueEncoder(ctx.f, "init_" + std::to_string(e.id))
-                  .intOf(core::Expr::undefinedValue(location.width), {})
-            : ctx.f.intValue(location.initialValue);
+    ctx.value[static_cast<size_t>(e.id)] = location.initialValueUnknown
+                                               ? ValueEncoder(ctx.f, "init_" + std::to_string(e.id))
+                                                     .intOf(core::Expr::undefinedValue(location.width), {})
+                                               : ctx.f.intValue(location.initialValue);
   }
 }
 

@@ -47,9 +47,9 @@ bool usesBitwiseOperators(const core::Program& program) {
       if (hasBitwise(in.value) || hasBitwise(in.expected)) return true;
       if (in.condition && hasBitwise(*in.condition)) return true;
       if (in.computedAddress && hasBitwise(*in.computedAddress)) return true;
-      bool bitwiseRmw = in.kind == core::InstructionKind::Rmw && in.value.width > 0 &&
-                        (in.rmwOp == core::RmwOp::And || in.rmwOp == core::RmwOp::Or ||
-                         in.rmwOp == core::RmwOp::Xor);
+      bool bitwiseRmw =
+          in.kind == core::InstructionKind::Rmw && in.value.width > 0 &&
+          (in.rmwOp == core::RmwOp::And || in.rmwOp == core::RmwOp::Or || in.rmwOp == core::RmwOp::Xor);
       if (bitwiseRmw) return true;
     }
   }
@@ -132,8 +132,8 @@ Term ValueEncoder::apply(const Expr& e, const std::vector<Term>& args) {
     case ExprOp::ULe:
     case ExprOp::UGt:
     case ExprOp::UGe:
-      return f_.ite(compare(e.op, args[0], args[1], std::max(e.args[0].width, e.args[1].width)), f_.intValue(1),
-                    f_.intValue(0));
+      return f_.ite(compare(e.op, args[0], args[1], std::max(e.args[0].width, e.args[1].width)),
+                    f_.intValue(1), f_.intValue(0));
   }
   throw std::logic_error("unexpected expression operator");
 }
@@ -198,8 +198,8 @@ Term ValueEncoder::divisionLike(ExprOp op, Term a, Term b, int width) {
 Term ValueEncoder::shift(ExprOp op, Term a, Term b, int width) {
   if (width == 0) throw std::domain_error("bitwise operations are not supported over unbounded integers");
   static const std::map<ExprOp, BitwiseOp> ops = {
-      {ExprOp::And, BitwiseOp::And}, {ExprOp::Or, BitwiseOp::Or},     {ExprOp::Xor, BitwiseOp::Xor},
-      {ExprOp::Not, BitwiseOp::Not}, {ExprOp::Shl, BitwiseOp::Shl},   {ExprOp::LShr, BitwiseOp::LShr},
+      {ExprOp::And, BitwiseOp::And},  {ExprOp::Or, BitwiseOp::Or},   {ExprOp::Xor, BitwiseOp::Xor},
+      {ExprOp::Not, BitwiseOp::Not},  {ExprOp::Shl, BitwiseOp::Shl}, {ExprOp::LShr, BitwiseOp::LShr},
       {ExprOp::AShr, BitwiseOp::AShr}};
   BitwiseOp bitwiseOp = ops.at(op);
   if (bitwiseOp == BitwiseOp::Not) return f_.bitwise(bitwiseOp, width, {a});

@@ -40,7 +40,9 @@ class Z3Backend final : public SolverBackend {
   Term apply(TermOp op, const std::vector<Term>& args) override { return intern(build(op, args)); }
 
   Term bitwise(BitwiseOp op, int width, const std::vector<Term>& args) override {
-    auto bits = [&](Term t) { return z3::expr(context_, Z3_mk_int2bv(context_, static_cast<unsigned>(width), expr(t))); };
+    auto bits = [&](Term t) {
+      return z3::expr(context_, Z3_mk_int2bv(context_, static_cast<unsigned>(width), expr(t)));
+    };
     z3::expr a = bits(args[0]);
     z3::expr result = op == BitwiseOp::Not ? ~a : combine(op, a, bits(args[1]));
     return intern(z3::expr(context_, Z3_mk_bv2int(context_, result, false)));

@@ -64,7 +64,8 @@ int InitDeclarations::materialize(const std::string& name) {
   core::MemoryObject target = program_.memory[static_cast<size_t>(materialize(declaration.aliasTarget))];
   index = static_cast<int>(program_.memory.size());
   int generic = declaration.ownGenericAddress ? index : target.generic;
-  program_.memory.push_back(core::MemoryObject{name, target.physical, generic, target.initialValue, generic, 0, {}});
+  program_.memory.push_back(
+      core::MemoryObject{name, target.physical, generic, target.initialValue, generic, 0, {}});
   return index;
 }
 

@@ -20,9 +20,8 @@ core::Program readProgram(const std::string& file, Parser::MainContext* tree) {
   program.file = file;
   program.name = testName(tree->header(), tree->header()->arch, Parser::String);
   auto scopesOf = [&file](Parser::ThreadScopeContext* scope) {
-    return std::vector<core::ScopePosition>{{"SYS", 0},
-                                            {"GPU", scopeId(file, scope->gpu)},
-                                            {"CTA", scopeId(file, scope->cta)}};
+    return std::vector<core::ScopePosition>{
+        {"SYS", 0}, {"GPU", scopeId(file, scope->gpu)}, {"CTA", scopeId(file, scope->cta)}};
   };
   readThreadColumns(program, file, tree->threadHeader()->threadScope(), scopesOf);
   readInitBlock(program, file, tree->initBlock());

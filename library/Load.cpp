@@ -86,15 +86,11 @@ const char* formatName(ProgramFormat format) {
 }
 
 Program loadProgramFile(const std::string& path) {
-  return detail::translated([&] {
-    return wrap(check::loadProgramFile(path));
-  });
+  return detail::translated([&] { return wrap(check::loadProgramFile(path)); });
 }
 
 Program loadProgramText(const std::string& text, const std::string& sourceName) {
-  return detail::translated([&] {
-    return wrap(check::loadProgramText(text, sourceName));
-  });
+  return detail::translated([&] { return wrap(check::loadProgramText(text, sourceName)); });
 }
 
 }  // namespace catcheck

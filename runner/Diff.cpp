@@ -34,7 +34,8 @@ DiffTest withOverrides(DiffTest test, const DiffOverrides& overrides) {
   return test;
 }
 
-// Every program (*.litmus, *.spvasm, *.spv) below `folder`, sorted, named from the folder's own name down ("Manual/proxy/X.litmus").
+// Every program (*.litmus, *.spvasm, *.spv) below `folder`, sorted, named from the folder's own name down
+// ("Manual/proxy/X.litmus").
 std::vector<DiffTest> litmusFilesBelow(const std::string& path, const DiffOverrides& overrides) {
   fs::path folder = fs::absolute(path).lexically_normal();
   if (folder.filename().empty()) folder = folder.parent_path();  // "Manual/" names itself "Manual"

@@ -119,8 +119,8 @@ void DiffCommand::addTo(CLI::App& app) {
   command_ = app.add_subcommand("diff", "which verdicts change between two models, with a witness for each");
   command_->add_option("first", first_, "the first .cat model")->required();
   command_->add_option("second", second_, "the second .cat model")->required();
-  CLI::Option* paths =
-      command_->add_option("tests", paths_, "programs (litmus, SPIR-V), and folders searched for *.litmus, *.spvasm, *.spv");
+  CLI::Option* paths = command_->add_option(
+      "tests", paths_, "programs (litmus, SPIR-V), and folders searched for *.litmus, *.spvasm, *.spv");
   CLI::Option* manifest =
       command_->add_option("--manifest", manifest_, "CSV: suite,test,model,property,bound,progress,expected")
           ->excludes(paths);

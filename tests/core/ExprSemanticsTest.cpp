@@ -59,7 +59,7 @@ TEST(ExprSemantics, Conversions) {
 }
 
 TEST(ExprSemantics, ReadModifyWriteOperators) {
-  EXPECT_EQ(applyRmw(RmwOp::Min, 8, 255, 1, 0), 255);   // -1 < 1
+  EXPECT_EQ(applyRmw(RmwOp::Min, 8, 255, 1, 0), 255);  // -1 < 1
   EXPECT_EQ(applyRmw(RmwOp::UMin, 8, 255, 1, 0), 1);
   EXPECT_EQ(applyRmw(RmwOp::Max, 8, 255, 1, 0), 1);
   EXPECT_EQ(applyRmw(RmwOp::UMax, 8, 255, 1, 0), 255);

@@ -118,7 +118,8 @@ TEST(CompareExchange, OnSuccessCasWritesNothingWhenItFails) {
   CasRun run = checkCas(core::RmwOp::CompareExchangeOnSuccess, "exists (P0:r0 == 0)");
   EXPECT_EQ(run.result, core::Result::Pass);
   EXPECT_FALSE(run.casWrote);
-  EXPECT_EQ(checkCas(core::RmwOp::CompareExchangeOnSuccess, "exists (P0:r0 == 1)").result, core::Result::Fail);
+  EXPECT_EQ(checkCas(core::RmwOp::CompareExchangeOnSuccess, "exists (P0:r0 == 1)").result,
+            core::Result::Fail);
 }
 
 TEST(UnknownInitialValue, MayBeTheValueTheCasExpects) {

@@ -35,9 +35,9 @@ bool agrees(SolverKind kind, const Expr& node, long long a, long long b, long lo
   return true;
 }
 
-const ExprOp kOps[] = {ExprOp::Add, ExprOp::Sub, ExprOp::Mul, ExprOp::Div, ExprOp::SDiv, ExprOp::Rem,
-                       ExprOp::SRem, ExprOp::And, ExprOp::Or, ExprOp::Xor, ExprOp::Shl, ExprOp::LShr,
-                       ExprOp::AShr, ExprOp::Lt, ExprOp::Le, ExprOp::ULt, ExprOp::UGe, ExprOp::Eq};
+const ExprOp kOps[] = {ExprOp::Add,  ExprOp::Sub, ExprOp::Mul, ExprOp::Div, ExprOp::SDiv, ExprOp::Rem,
+                       ExprOp::SRem, ExprOp::And, ExprOp::Or,  ExprOp::Xor, ExprOp::Shl,  ExprOp::LShr,
+                       ExprOp::AShr, ExprOp::Lt,  ExprOp::Le,  ExprOp::ULt, ExprOp::UGe,  ExprOp::Eq};
 
 TEST(ValueEncoder, AgreesWithTheConcreteSemanticsOnRandomOperands) {
   std::mt19937_64 random(20261201);

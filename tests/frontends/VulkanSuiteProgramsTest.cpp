@@ -23,10 +23,7 @@ Scopes scopesOf(const core::Thread& thread) {
 }
 
 Scopes vulkanScopes(int queueFamily, int workgroup, int subgroup) {
-  return {{"DV", 0},
-          {"QF", queueFamily},
-          {"WG", workgroup},
-          {"SG", subgroup}};
+  return {{"DV", 0}, {"QF", queueFamily}, {"WG", workgroup}, {"SG", subgroup}};
 }
 
 TEST(VulkanSuitePrograms, CrossWorkgroupBarrier) {

@@ -72,10 +72,12 @@ TEST_P(SpirvSuite, EveryRowAgreesOrIsAKnownDifference) {
     if (o.status == runner::RowStatus::Timeout) {
       std::cout << "no verdict within 60 s: " << o.row.testAsWritten << " [" << o.row.property << "]\n";
     } else if (listed == known.end()) {
-      EXPECT_TRUE(agrees) << o.row.testAsWritten << " [" << o.row.model << ", " << o.row.property << ", bound "
-                          << o.row.bound << "]: expected " << core::resultName(o.row.expected) << ", got " << got;
+      EXPECT_TRUE(agrees) << o.row.testAsWritten << " [" << o.row.model << ", " << o.row.property
+                          << ", bound " << o.row.bound << "]: expected " << core::resultName(o.row.expected)
+                          << ", got " << got;
     } else {
-      EXPECT_FALSE(agrees) << o.row.testAsWritten << " agrees now: remove it from spirv-known-differences.csv";
+      EXPECT_FALSE(agrees) << o.row.testAsWritten
+                           << " agrees now: remove it from spirv-known-differences.csv";
     }
   }
   std::cout << "SPIR-V manifest with " << modelsName << " models: " << agreeing << " of " << rows.size()
