@@ -160,10 +160,14 @@ bool overwrites(const EventGraph& graph, const Event& older, const Event& later,
 
 bool overwrittenBeforeRead(const EventGraph& graph, const Event& w, const Event& r) {
   if (w.kind != EventKind::Init && !poBefore(w, r)) return false;
-  for (const Event& later : graph.events) {
-    if (!later.isWrite() || later.kind == EventKind::Init || !poBefore(later, r)) continue;
-    if (w.kind != EventKind::Init && !poBefore(w, later)) continue;
-    if (later.id != r.rmwPartner && overwrites(graph, w, later, r)) return true;
+  const UnrolledThread& thread = graph.threads.at(static_cast<size_t>(r.thread));
+  for (int s = w.kind == EventKind::Init ? 0 : w.step; s <= r.step; ++s) {  // only r's thread, up to r
+    for (int id : thread.steps[static_cast<size_t>(s)].events) {
+      const Event& later = graph.event(id);
+      if (!later.isWrite() || !poBefore(later, r) || id == r.rmwPartner) continue;
+      if (w.kind != EventKind::Init && !poBefore(w, later)) continue;
+      if (overwrites(graph, w, later, r)) return true;
+    }
   }
   return false;
 }

@@ -86,7 +86,9 @@ class Enumeration {
         limits_(limits),
         barriers_(graph),
         readsFrom_(baseRelationBounds(graph, BaseRelation::Rf)),
-        coherence_(baseRelationBounds(graph, BaseRelation::Co)) {}
+        coherence_(baseRelationBounds(graph, BaseRelation::Co)),
+        sameLocation_(baseRelationBounds(graph, BaseRelation::Loc).must),
+        sameGenericLocation_(baseRelationBounds(graph, BaseRelation::Vloc).must) {}
 
   EnumerationResult run() {
     if (graph_.size() > limits_.maxEvents) {
@@ -175,6 +177,16 @@ class Enumeration {
     }
   }
 
+  // The pairs of `must` whose events both executed (loc and vloc are static here: computed addresses are
+  // not enumerated); their bounds are computed once, not per combination.
+  static PairSet executedPairs(const PairSet& must, const EventSet& executed) {
+    PairSet result(must.size());
+    must.forEach([&](int a, int b) {
+      if (executed.has(a) && executed.has(b)) result.add(a, b);
+    });
+    return result;
+  }
+
   Execution baseExecution(const std::vector<ThreadRun>& runs) {
     int n = graph_.size();
     Execution x;
@@ -197,7 +209,8 @@ class Enumeration {
       x.terminated = x.terminated && run.path.end == ThreadEnd::Terminated;
       boundReached_ = boundReached_ || run.path.end == ThreadEnd::Bound;
     }
-    setStaticLocations(graph_, x);
+    x.sameLocation = executedPairs(sameLocation_, x.executed);
+    x.sameGenericLocation = executedPairs(sameGenericLocation_, x.executed);
     return x;
   }
 
@@ -304,6 +317,8 @@ class Enumeration {
   BarrierSemantics barriers_;
   RelationBounds readsFrom_;  // the rf and co candidates (local consistency prunes them)
   RelationBounds coherence_;
+  PairSet sameLocation_;  // must pairs of loc and vloc
+  PairSet sameGenericLocation_;
   std::optional<Evaluator> evaluator_;
   std::vector<const core::Axiom*> rfAxioms_;     // non-flagged axioms that read neither co nor sync_fence
   std::vector<const core::Axiom*> orderAxioms_;  // the other non-flagged axioms

@@ -177,11 +177,9 @@ Term ValueEncoder::compare(ExprOp op, Term a, Term b, int width) {
 // Unsigned division and remainder of non-negative representatives are SMT-LIB's; the signed ones
 // truncate towards zero: |a| op |b| with the sign fixed up.
 Term ValueEncoder::divisionLike(ExprOp op, Term a, Term b, int width) {
-  if (width == 0 || op == ExprOp::Div || op == ExprOp::Rem) {
-    if (width == 0 && op == ExprOp::Rem) return f_.arith(TermOp::Mod, a, b);
-    if (width == 0 && op == ExprOp::SRem) return f_.arith(TermOp::Mod, a, b);
-    return f_.arith(op == ExprOp::Rem ? TermOp::Mod : TermOp::Div, a, b);
-  }
+  bool remainder = op == ExprOp::Rem || op == ExprOp::SRem;
+  if (width == 0 || op == ExprOp::Div || op == ExprOp::Rem)
+    return f_.arith(remainder ? TermOp::Mod : TermOp::Div, a, b);
   Term sa = asSigned(a, width), sb = asSigned(b, width);
   Term zero = f_.intValue(0);
   auto absolute = [&](Term t) { return f_.ite(f_.lt(t, zero), f_.arith(TermOp::Sub, zero, t), t); };
