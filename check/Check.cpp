@@ -18,6 +18,7 @@
 #include "core/Evaluator.h"
 #include "core/Log.h"
 #include "core/RelationAnalysis.h"
+#include "core/WarpInstances.h"
 #include "frontends/Litmus.h"
 #include "frontends/spirv/Spirv.h"
 
@@ -39,13 +40,25 @@ core::FinalState finalStateOf(const core::Execution& execution) {
 }
 
 // The evaluator's own verdict on whether the witness shows the property.
-std::vector<std::string> propertyProblems(const core::Execution& execution, const core::Program& program,
+std::vector<std::string> propertyProblems(const core::Execution& execution, const core::EventGraph& graph,
                                           const core::FinalState& state, const core::Evaluator& evaluator,
-                                          core::Property property) {
-  switch (property) {
+                                          const CheckOptions& options) {
+  const core::Program& program = *graph.program;
+  auto warps = [&] { return core::warpInstancesOf(graph, execution, options.warpConfig); };
+  switch (options.property) {
     case core::Property::CatSpec:
-      if (evaluator.firedFlags().empty()) return {"no flag fires"};
+      if (evaluator.firedFlags().empty() && warps().undefined.empty()) return {"no flag fires"};
       return {};
+    case core::Property::Participation:
+      if (warps().participation.empty())
+        return {"every warp-primitive instance has a guaranteed participant set"};
+      return {};
+    case core::Property::WarpDrf: {
+      core::WarpInstanceCheck check = warps();
+      if (evaluator.firedFlags().empty() && check.undefined.empty() && check.participation.empty())
+        return {"no flag fires and every warp-primitive instance has a guaranteed participant set"};
+      return {};
+    }
     case core::Property::ProgramSpec: {
       if (program.assertionKind == core::AssertionKind::None) return {};
       std::vector<std::string> problems;
@@ -63,8 +76,8 @@ std::vector<std::string> propertyProblems(const core::Execution& execution, cons
 
 // What the witness of a SAT answer must show, checked by the concrete evaluator alone.
 std::vector<std::string> witnessProblems(const core::Execution& execution, const core::EventGraph& graph,
-                                         const core::Model& model, core::Property property) {
-  if (!core::describe(property).recheckedByEvaluator) return {};
+                                         const core::Model& model, const CheckOptions& options) {
+  if (!core::describe(options.property).recheckedByEvaluator) return {};
   const core::Program& program = *graph.program;
   std::vector<std::string> problems = core::wellFormednessProblems(graph, execution);
   if (!problems.empty()) return problems;
@@ -73,7 +86,7 @@ std::vector<std::string> witnessProblems(const core::Execution& execution, const
   core::FinalState state = finalStateOf(execution);
   if (program.filter && core::conditionValue(*program.filter, state) != true)
     problems.push_back("the filter does not hold");
-  for (std::string& p : propertyProblems(execution, program, state, evaluator, property))
+  for (std::string& p : propertyProblems(execution, graph, state, evaluator, options))
     problems.push_back(std::move(p));
   return problems;
 }
@@ -82,7 +95,7 @@ void recheckWitness(const core::EventGraph& graph, const core::Execution& execut
                     const CheckOptions& options, core::Verdict& verdict) {
   auto start = Clock::now();
   verdict.witness = executionAsText(graph, execution);
-  std::vector<std::string> problems = witnessProblems(execution, graph, model, options.property);
+  std::vector<std::string> problems = witnessProblems(execution, graph, model, options);
   core::log::debug("witness re-check: {} by the evaluator in {:.1f} ms",
                    problems.empty() ? "accepted" : "REJECTED", millisecondsSince(start));
   if (!problems.empty()) {
@@ -171,8 +184,33 @@ core::Program loadProgramText(const std::string& text, const std::string& source
   return frontends::parseLitmusText(text, sourceName);
 }
 
+// warp_drf is its two conditions, each checked on its own and reported on its own line: Memory (cat_spec:
+// races and undefined behaviour) and Participation. It fails if either fails.
+core::Verdict checkWarpDrf(const core::Program& program, const core::Model& model,
+                           const CheckOptions& options) {
+  CheckOptions part = options;
+  part.property = core::Property::CatSpec;
+  core::Verdict memory = checkProgram(program, model, part);
+  part.property = core::Property::Participation;
+  core::Verdict participation = checkProgram(program, model, part);
+  auto is = [&](core::Result r) { return memory.result == r || participation.result == r; };
+  bool participationOnly = memory.result != core::Result::Fail && participation.result == core::Result::Fail;
+  core::Verdict verdict = participationOnly ? participation : memory;
+  verdict.result = is(core::Result::Fail)      ? core::Result::Fail
+                   : is(core::Result::Unknown) ? core::Result::Unknown
+                                               : core::Result::Pass;
+  if (verdict.result == core::Result::Pass)
+    verdict.explanation = core::describe(core::Property::WarpDrf).question(program).unsatExplanation;
+  verdict.conditions = {{"Memory", memory.result}, {"Participation", participation.result}};
+  verdict.times.encodeMs = memory.times.encodeMs + participation.times.encodeMs;
+  verdict.times.solveMs = memory.times.solveMs + participation.times.solveMs;
+  verdict.times.analysisMs = memory.times.analysisMs + participation.times.analysisMs;
+  return verdict;
+}
+
 core::Verdict checkProgram(const core::Program& program, const core::Model& model,
                            const CheckOptions& options) {
+  if (options.property == core::Property::WarpDrf) return checkWarpDrf(program, model, options);
   if (options.ignoreFilter && program.filter) {
     core::Program unfiltered = program;
     unfiltered.filter.reset();
@@ -183,7 +221,8 @@ core::Verdict checkProgram(const core::Program& program, const core::Model& mode
   core::RelationAnalysis analysis(model, graph);
   double analysisMs = millisecondsSince(start);
   logGraphAndAnalysis(graph, analysis, analysisMs);
-  encoders::DecideOptions decide{options.property, options.solver, options.progress, options.explain};
+  encoders::DecideOptions decide{options.property, options.solver, options.progress, options.explain,
+                                 options.warpConfig};
   encoders::Decision decision = encoders::decide(graph, analysis, model, decide);
   core::Verdict verdict = std::move(decision.verdict);
   verdict.times.analysisMs = analysisMs;

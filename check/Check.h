@@ -36,8 +36,9 @@ struct CheckOptions {
   core::ProgressSpec progress;  // uniform FAIR unless given
   bool explain = false;         // ask the solver for a model and report what fired (slower with cvc5)
   bool ignoreFilter = false;    // check as if the program had no filter (the SPIR-V manifest's ignore_filter)
-  ProgramOptions program;       // how checkFile reads the program
-  std::string requiredTarget;   // checkFile: an input error unless the program's target has this name
+  core::WarpConfig warpConfig = core::WarpConfig::Cuda;  // participation, warp_drf (core/Warps.h)
+  ProgramOptions program;                                // how checkFile reads the program
+  std::string requiredTarget;  // checkFile: an input error unless the program's target has this name
   // With `explain`: called with the witness execution once the evaluator has accepted it, while its event
   // graph is alive (to render it, or to evaluate other relations or models on it).
   std::function<void(const core::EventGraph&, const core::Execution&)> onWitness;

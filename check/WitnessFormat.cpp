@@ -26,6 +26,8 @@ std::string eventLabel(const core::EventGraph& graph, const core::Execution& exe
   if (e.isMemory())
     value = fmt::format("  {} {}", e.kind == core::EventKind::Read ? "reads" : "writes",
                         execution.value[static_cast<size_t>(id)]);
+  if (e.kind == core::EventKind::Collective)
+    value = fmt::format("  returns {}", execution.value[static_cast<size_t>(id)]);
   return fmt::format("e{} {}{}  {{{}}}", id, graph.describe(id), value, tagList(e));
 }
 

@@ -11,6 +11,8 @@
 #include <set>
 #include <stdexcept>
 
+#include "core/Warps.h"
+
 namespace catcheck::core {
 namespace {
 
@@ -67,6 +69,8 @@ std::vector<Sources> registerSources(const UnrolledThread& thread) {
       after[*in.reg] = {step.events.front()};
     } else if (in.kind == InstructionKind::Local && in.reg) {
       after[*in.reg] = sourcesOf(before[s], in.value);
+    } else if (in.kind == InstructionKind::Warp && in.reg) {
+      after[*in.reg] = {};  // a collective's result comes from other lanes, not from this thread's reads
     }
     if (in.kind == InstructionKind::Jump) merge(before[static_cast<size_t>(step.jumpTarget)], after);
     bool fallsThrough = !(in.kind == InstructionKind::Jump && step.unconditional);
@@ -211,13 +215,34 @@ bool isNamedBarrier(const Event& e, const EventGraph& graph) {
 // Control barriers of one instance in threads that share the barrier's execution scope; bar.arrive is
 // never a target. Named barriers need equal resource ids (literal ids decide statically) and, with a
 // quorum, actual synchronisation, which the encoder decides.
+// Warp barriers (bar.warp.sync) of one warp with one mask that includes both threads: which executions
+// meet in one instance is the encoder's choice (core/Warps.h), so none of them is a must pair.
+void addWarpBarrierCandidates(const EventGraph& graph, RelationBounds& bounds) {
+  WarpLayout layout = warpLayout(*graph.program);
+  for (const Event& a : graph.events) {
+    if (a.kind != EventKind::Barrier || graph.stepOf(a).kind != InstructionKind::Warp) continue;
+    for (const Event& b : graph.events) {
+      if (b.kind != EventKind::Barrier || graph.stepOf(b).kind != InstructionKind::Warp) continue;
+      if (layout.warpOf[static_cast<size_t>(a.thread)] != layout.warpOf[static_cast<size_t>(b.thread)])
+        continue;
+      long long mask = layout.normalisedMask(a.thread, graph.stepOf(a).instruction->warpMask);
+      if (mask != layout.normalisedMask(b.thread, graph.stepOf(b).instruction->warpMask)) continue;
+      if (!layout.inMask(a.thread, mask) || !layout.inMask(b.thread, mask)) continue;
+      if (a.thread == b.thread && a.id != b.id) continue;
+      bounds.may.add(a.id, b.id);
+    }
+  }
+}
+
 RelationBounds barrierSynchronisation(const EventGraph& graph) {
   RelationBounds bounds{PairSet(graph.size()), PairSet(graph.size())};
+  addWarpBarrierCandidates(graph, bounds);
   for (const Event& a : graph.events) {
     for (const Event& b : graph.events) {
       if (a.kind != EventKind::Barrier || b.kind != EventKind::Barrier) continue;
       const Step& sa = graph.stepOf(a);
       const Step& sb = graph.stepOf(b);
+      if (sa.kind != InstructionKind::Barrier || sb.kind != InstructionKind::Barrier) continue;
       if (sa.barrierInstance != sb.barrierInstance || sb.instruction->barrierArriveOnly) continue;
       if (!sameScopeInstance(threadOf(graph, a), threadOf(graph, b), sa.instruction->barrierScope)) continue;
       if (isNamedBarrier(a, graph) != isNamedBarrier(b, graph)) continue;

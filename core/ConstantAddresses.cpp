@@ -31,6 +31,7 @@ Constants applyStep(const Step& step, Constants regs) {
       break;
     case InstructionKind::Load:
     case InstructionKind::Rmw:
+    case InstructionKind::Warp:
       regs.at(static_cast<size_t>(*in.reg)) = std::nullopt;
       break;
     default:

@@ -97,8 +97,9 @@ class Enumeration {
       return std::move(result_);
     }
     for (const Event& e : graph_.events) {
-      if (!e.computedAddress) continue;
-      stop("computed addresses are not enumerated");
+      if (!e.computedAddress && (e.thread < 0 || graph_.stepOf(e).kind != InstructionKind::Warp)) continue;
+      stop(e.computedAddress ? "computed addresses are not enumerated"
+                             : "warp primitives are not enumerated");
       return std::move(result_);
     }
     for (const MemoryObject& location : graph_.program->memory) {

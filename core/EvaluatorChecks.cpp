@@ -9,15 +9,59 @@
 // and relates nothing else but SC fences; each final memory value is that of a co-maximal write.
 #include <algorithm>
 #include <cstdint>
+#include <optional>
 #include <set>
 
 #include "core/BaseRelations.h"
 #include "core/Evaluator.h"
 #include "core/EvaluatorProgram.h"
 #include "core/ExprSemantics.h"
+#include "core/WarpInstances.h"
 
 namespace catcheck::core {
 namespace {
+
+bool ranAsExecuted(const EventGraph& graph, const Execution& x, int t, const ThreadRun& run);
+
+bool endsWithRegisters(const Execution& x, int t, const ThreadRun& run) {
+  const std::vector<long long>& registers = x.finalRegisters[static_cast<size_t>(t)];
+  for (size_t r = 0; r < registers.size() && r < run.finalRegisters.size(); ++r) {
+    if (run.finalRegisters[r] && *run.finalRegisters[r] != registers[r]) return false;
+  }
+  return true;
+}
+
+// The thread's run on the execution's read values and barrier outcomes. Where a loop iteration may stop or
+// go on, the run that executes the events the execution executes and ends with its registers is chosen
+// (regression: a loop without memory events has runs that differ only in their registers), else the first
+// that executes its events.
+ThreadRun executionRun(const EventGraph& graph, const Execution& x, int t) {
+  RunChoices choices{
+      [&](const Event& read) { return std::vector<long long>{x.value[static_cast<size_t>(read.id)]}; },
+      [&](const Event& barrier) { return std::vector<bool>{x.executed.has(barrier.id)}; }};
+  std::vector<ThreadPath> paths = explorePaths(graph, t, choices, SIZE_MAX).value();
+  std::vector<ThreadRun> runs;
+  std::optional<size_t> sameEvents;
+  for (ThreadPath& path : paths) {
+    runs.push_back(completeRun(graph, std::move(path)));
+    if (!ranAsExecuted(graph, x, t, runs.back())) continue;
+    if (endsWithRegisters(x, t, runs.back())) return runs.back();
+    if (!sameEvents) sameEvents = runs.size() - 1;
+  }
+  return runs[sameEvents.value_or(0)];
+}
+
+std::set<int> mismatchedEvents(const EventGraph& graph, const Execution& x, int t, const ThreadRun& run) {
+  std::set<int> ran(run.executed.begin(), run.executed.end()), mismatched;
+  for (const Event& e : graph.events) {
+    if (e.thread == t && (ran.count(e.id) != 0) != x.executed.has(e.id)) mismatched.insert(e.id);
+  }
+  return mismatched;
+}
+
+bool ranAsExecuted(const EventGraph& graph, const Execution& x, int t, const ThreadRun& run) {
+  return mismatchedEvents(graph, x, t, run).empty();
+}
 
 class WellFormedness {
  public:
@@ -72,33 +116,10 @@ class WellFormedness {
     }
   }
 
-  // The thread's run on the execution's read values and barrier outcomes. Where a loop iteration may
-  // stop or go on, the run that executes the events the execution executes is chosen.
-  ThreadRun runOf(int t) {
-    RunChoices choices{[&](const Event& read) { return std::vector<long long>{value(read.id)}; },
-                       [&](const Event& barrier) { return std::vector<bool>{executed(barrier.id)}; }};
-    std::vector<ThreadPath> paths = explorePaths(graph_, t, choices, SIZE_MAX).value();
-    std::vector<ThreadRun> runs;
-    for (ThreadPath& path : paths) {
-      runs.push_back(completeRun(graph_, std::move(path)));
-      if (ranAsExecuted(t, runs.back())) return runs.back();
-    }
-    return runs.front();
-  }
-
-  std::set<int> mismatchedEvents(int t, const ThreadRun& run) const {
-    std::set<int> ran(run.executed.begin(), run.executed.end()), mismatched;
-    for (const Event& e : graph_.events) {
-      if (e.thread == t && (ran.count(e.id) != 0) != executed(e.id)) mismatched.insert(e.id);
-    }
-    return mismatched;
-  }
-  bool ranAsExecuted(int t, const ThreadRun& run) const { return mismatchedEvents(t, run).empty(); }
-
   ThreadRun checkThread(int t) {
-    ThreadRun run = runOf(t);
+    ThreadRun run = executionRun(graph_, x_, t);
     const std::string& name = graph_.program->threads[static_cast<size_t>(t)].name;
-    for (int e : mismatchedEvents(t, run)) {
+    for (int e : mismatchedEvents(graph_, x_, t, run)) {
       problem(describe(e) + (executed(e) ? " is executed but control flow does not reach it"
                                          : " is not executed but control flow reaches it"));
     }
@@ -123,6 +144,9 @@ class WellFormedness {
     if (x_.terminated != allTerminated_)
       problem(std::string("the execution is marked ") + (x_.terminated ? "" : "not ") + "terminated");
     std::vector<PairSet> allowed = BarrierSemantics(graph_).synchronisations(runs);
+    WarpInstanceCheck warps = checkWarpInstances(graph_, runs, x_.value, WarpConfig::Cuda);
+    for (std::string& p : warps.problems) problem(std::move(p));
+    for (PairSet& pairs : allowed) pairs |= warps.syncbar;
     if (allowed.empty())
       problem("the control barriers cannot execute as the execution says they do");
     else if (std::find(allowed.begin(), allowed.end(), x_.syncBarrier) == allowed.end())
@@ -258,6 +282,13 @@ class WellFormedness {
 };
 
 }  // namespace
+
+WarpInstanceCheck warpInstancesOf(const EventGraph& graph, const Execution& execution, WarpConfig config) {
+  std::vector<ThreadRun> runs;
+  for (const UnrolledThread& thread : graph.threads)
+    runs.push_back(executionRun(graph, execution, thread.thread));
+  return checkWarpInstances(graph, runs, execution.value, config);
+}
 
 std::vector<std::string> wellFormednessProblems(const EventGraph& graph, const Execution& execution) {
   return WellFormedness(graph, execution).problems();

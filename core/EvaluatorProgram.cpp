@@ -46,7 +46,7 @@ RegisterValues applyStep(const Step& step, RegisterValues regs, const std::map<i
     return it == readValues.end() ? std::nullopt : std::optional<long long>(it->second);
   };
   bool defines = in.kind == InstructionKind::Load || in.kind == InstructionKind::Rmw ||
-                 in.kind == InstructionKind::Local;
+                 in.kind == InstructionKind::Local || in.kind == InstructionKind::Warp;
   if (!defines || !in.reg) return regs;
   std::optional<long long> value =
       in.kind == InstructionKind::Local ? evaluateExpr(in.value, regs) : readValue();
@@ -119,12 +119,14 @@ class PathExplorer {
         visit(s + 1, applyStep(step, regs, current_.readValues));
       }
       current_.readValues.erase(read.id);
-    } else if (step.kind == InstructionKind::Barrier) {
+    } else if (step.waits()) {
       for (bool executes : choices_.barrierExecutes(graph_.event(step.events.front()))) {
-        if (executes)
-          visit(s + 1, regs);
-        else
+        if (!executes)
           finish(ThreadEnd::Blocked);
+        else if (step.kind == InstructionKind::Warp && step.instruction->reg)
+          visitCollective(step, s, regs);
+        else
+          visit(s + 1, regs);
       }
     } else if (step.kind == InstructionKind::Jump) {
       visitJump(step, s, regs);
@@ -133,6 +135,15 @@ class PathExplorer {
     }
     onPath_[static_cast<size_t>(s)] = false;
     current_.steps.pop_back();
+  }
+
+  void visitCollective(const Step& step, int s, const RegisterValues& regs) {
+    const Event& collective = graph_.event(step.events.front());
+    for (long long value : choices_.readValues(collective)) {
+      current_.readValues[collective.id] = value;
+      visit(s + 1, applyStep(step, regs, current_.readValues));
+    }
+    current_.readValues.erase(collective.id);
   }
 
   void visitJump(const Step& step, int s, const RegisterValues& regs) {
@@ -215,6 +226,7 @@ class RunCompletion {
       for (int next : successors(thread_, static_cast<int>(s)))
         incoming_[static_cast<size_t>(next)].push_back(after_[s]);
       if (thread_.steps[s].kind == InstructionKind::Barrier) recordBarrier(s, before);
+      if (thread_.steps[s].kind == InstructionKind::Warp) recordWarp(s, before);
       if (reached_[s]) recordEvents(s, before);
     }
     result_.finalRegisters = n == 0 ? initialRegisters(source_) : registersBefore(n);
@@ -239,15 +251,23 @@ class RunCompletion {
     result_.barriers.push_back(visit);
   }
 
+  void recordWarp(size_t s, const RegisterValues& before) {
+    const Instruction& in = *thread_.steps[s].instruction;
+    bool executed = reached_[s] && blockedAt_ != static_cast<int>(s);
+    result_.warps.push_back({thread_.steps[s].events.front(), reached_[s], executed,
+                             evaluateExpr(in.value, before), evaluateExpr(in.laneSelector, before)});
+  }
+
   void recordEvents(size_t s, const RegisterValues& before) {
     const Step& step = thread_.steps[s];
-    if (step.kind == InstructionKind::Barrier && blockedAt_ == static_cast<int>(s)) return;
+    if (step.waits() && blockedAt_ == static_cast<int>(s)) return;
     const Instruction& in = *step.instruction;
     for (int e : step.events) {
       if (!writeExecutes(step, e, before)) continue;
       result_.executed.push_back(e);
       EventKind kind = graph_.event(e).kind;
       if (kind == EventKind::Read) result_.values.emplace_back(e, path_.readValues.at(e));
+      if (kind == EventKind::Collective) result_.values.emplace_back(e, path_.readValues.at(e));
       if (kind != EventKind::Write) continue;
       std::optional<long long> value = evaluateExpr(in.value, before);
       if (in.kind == InstructionKind::Rmw)
@@ -414,6 +434,8 @@ PairSet BarrierSemantics::syncbar(const std::vector<const Visits*>& visits,
                                   const std::vector<unsigned>& choice) const {
   PairSet result(may_.size());
   may_.forEach([&](int a, int b) {
+    if (memberOfEvent_.count(a) == 0 || memberOfEvent_.count(b) == 0)
+      return;  // warp barriers: WarpInstances.h
     auto [ga, ma] = memberOfEvent_.at(a);
     auto [gb, mb] = memberOfEvent_.at(b);
     const BarrierVisit& va = *(*visits[ga])[ma];

@@ -23,7 +23,8 @@ enum class ThreadEnd { Terminated, Blocked, Spin, Stop, Bound };
 // whose value depends on what happened there, as in the encoding where such values are unconstrained).
 using RegisterValues = std::vector<std::optional<long long>>;
 
-// The choices a run depends on: the values a read may return, and whether a reached barrier executes.
+// The choices a run depends on: the values a read (or a warp collective) may return, and whether a reached
+// barrier (or warp primitive) executes.
 // Several options make explorePaths branch.
 struct RunChoices {
   std::function<std::vector<long long>(const Event& read)> readValues;
@@ -34,7 +35,7 @@ struct RunChoices {
 struct ThreadPath {
   int thread = 0;
   std::vector<int> steps;
-  std::map<int, long long> readValues;  // read event -> value
+  std::map<int, long long> readValues;  // read (or collective) event -> value
   ThreadEnd end = ThreadEnd::Terminated;
 };
 
@@ -47,12 +48,23 @@ struct BarrierVisit {
   std::optional<long long> quorum;
 };
 
+// A warp-primitive step of a run, reached or not, with its operand and lane selector where the run fixes
+// them.
+struct WarpVisit {
+  int event = 0;
+  bool reached = false;
+  bool executed = false;
+  std::optional<long long> operand;
+  std::optional<long long> selector;
+};
+
 // What a path determines: executed events with their values, barrier visits and final registers.
 struct ThreadRun {
   ThreadPath path;
   std::vector<int> executed;                      // events, in program order
   std::vector<std::pair<int, long long>> values;  // executed memory events and their values
   std::vector<BarrierVisit> barriers;             // every barrier step, in program order
+  std::vector<WarpVisit> warps;                   // every warp-primitive step, in program order
   RegisterValues finalRegisters;
 };
 

@@ -159,6 +159,9 @@ void addThreadEvents(EventGraph& graph, const Program& program, UnrolledThread& 
       case InstructionKind::Visible:
         push(step, index, eventKindOf(in.kind), in.tags);
         break;
+      case InstructionKind::Warp:
+        push(step, index, in.warpOp == WarpOp::Sync ? EventKind::Barrier : EventKind::Collective, in.tags);
+        break;
       default:
         break;
     }
@@ -174,13 +177,13 @@ void markAlwaysExecuted(EventGraph& graph, const UnrolledThread& thread) {
     bool certain = !blocked && reachAll <= static_cast<int>(s);
     bool conditionalWrite =
         step.kind == InstructionKind::Rmw && step.instruction->rmwOp == RmwOp::CompareExchangeOnSuccess;
-    if (certain && step.kind != InstructionKind::Barrier) {
+    if (certain && !step.waits()) {
       for (int e : step.events) {
         if (!conditionalWrite || graph.event(e).kind != EventKind::Write) graph.alwaysExecuted.add(e);
       }
     }
     if (step.kind == InstructionKind::Jump) reachAll = std::max(reachAll, step.jumpTarget);
-    if (step.kind == InstructionKind::Barrier) blocked = true;
+    if (step.waits()) blocked = true;
   }
 }
 

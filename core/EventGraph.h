@@ -23,7 +23,9 @@ struct Step {
   JumpRole role = JumpRole::Normal;
   bool unconditional = false;   // Jump without condition
   std::string barrierInstance;  // with the iteration suffix of unrolled loops
-  int iteration = -1;           // innermost loop iteration containing the step (index into iterations)
+  // Control barriers and warp primitives: the thread waits here until its instance completes.
+  bool waits() const { return kind == InstructionKind::Barrier || kind == InstructionKind::Warp; }
+  int iteration = -1;  // innermost loop iteration containing the step (index into iterations)
   // Back-edge of a loop iteration: when taken after an iteration without side effects (no memory write,
   // `liveWritten` registers unchanged since the iteration's header) the thread spins: it goes to its end
   // without terminating (Dat3M's dynamic spin-loop terminator).
@@ -46,7 +48,9 @@ struct UnrolledThread {
   std::vector<Iteration> iterations;  // grouped by loop, in copy order
 };
 
-enum class EventKind { Init, Read, Write, Fence, Barrier, Visible };
+// A warp barrier (bar.warp.sync) is a Barrier event; a warp collective (shuffle, vote, reduction) is a
+// Collective event: its value is the collective's result, and it orders no memory.
+enum class EventKind { Init, Read, Write, Fence, Barrier, Visible, Collective };
 
 struct Event {
   int id = 0;
@@ -68,6 +72,7 @@ struct Event {
   bool isWrite() const { return kind == EventKind::Init || kind == EventKind::Write; }
   // An SC fence (PTX fence.sc): the events sync_fence orders.
   bool isScFence() const { return kind == EventKind::Fence && tags.has(core::tags::SC); }
+  bool hasValue() const { return isMemory() || kind == EventKind::Collective; }
 };
 
 struct EventGraph {

@@ -16,7 +16,7 @@ namespace catcheck::core {
 
 struct Execution {
   EventSet executed;
-  std::vector<long long> value;  // per event (memory events only; 0 elsewhere)
+  std::vector<long long> value;  // per event (memory and collective events; 0 elsewhere)
   PairSet rf;
   PairSet co;                   // as chosen (PTX: possibly partial, not necessarily transitive)
   PairSet syncFence;            // sync_fence pairs

@@ -36,6 +36,10 @@ std::vector<int> registersRead(const Instruction& in) {
     case InstructionKind::Jump:
       if (in.condition) add(*in.condition);
       break;
+    case InstructionKind::Warp:
+      add(in.value);
+      add(in.laneSelector);
+      break;
     case InstructionKind::Barrier:
       if (in.barrierResource) add(*in.barrierResource);
       if (in.barrierQuorum) add(*in.barrierQuorum);
@@ -48,7 +52,7 @@ std::vector<int> registersRead(const Instruction& in) {
 
 std::optional<int> registerWritten(const Instruction& in) {
   bool defines = in.kind == InstructionKind::Load || in.kind == InstructionKind::Rmw ||
-                 in.kind == InstructionKind::Local;
+                 in.kind == InstructionKind::Local || in.kind == InstructionKind::Warp;
   return defines ? in.reg : std::nullopt;
 }
 
@@ -149,6 +153,28 @@ std::string barrierInstanceOf(const std::string& instance, const std::string& he
   return copy + 1 == copies ? instance : instance + "@" + header + "#" + std::to_string(copy);
 }
 
+// A conditional back-edge (a do-while loop) that is not taken leaves the loop: in every copy but the last it
+// is followed by a jump to the loop's exit, a label after the last copy (the last copy's Bound jump falls
+// through to it). These synthetic steps have no source instruction of their own.
+const Instruction& loopExitJump() {
+  static const Instruction jump = [] {
+    Instruction in;
+    in.kind = InstructionKind::Jump;
+    in.text = "(leave the loop)";
+    return in;
+  }();
+  return jump;
+}
+
+const Instruction& loopExitLabel() {
+  static const Instruction label = [] {
+    Instruction in;
+    in.kind = InstructionKind::Label;
+    return in;
+  }();
+  return label;
+}
+
 std::vector<UnrollItem> copyBody(const std::vector<UnrollItem>& items, const Loop& loop, int copies,
                                  const std::vector<int>& liveWritten, int loopNumber) {
   const std::string& header = items[static_cast<size_t>(loop.header)].label;
@@ -159,6 +185,7 @@ std::vector<UnrollItem> copyBody(const std::vector<UnrollItem>& items, const Loo
       bodyLabels.insert(items[static_cast<size_t>(i)].label);
   }
   std::vector<UnrollItem> result;
+  bool exitUsed = false;
   for (int copy = 0; copy < copies; ++copy) {
     for (int i = loop.header; i <= loop.backJump; ++i) {
       UnrollItem item = items[static_cast<size_t>(i)];
@@ -172,11 +199,13 @@ std::vector<UnrollItem> copyBody(const std::vector<UnrollItem>& items, const Loo
       if (item.instruction->kind == InstructionKind::Label)
         item.label = suffixed(item.label, loopNumber, copy);
       bool isJump = item.instruction->kind == InstructionKind::Jump && item.role == JumpRole::Normal;
+      bool leaves = false;
       if (isJump && item.target == header) {
         item.backEdge = true;
         item.liveWritten = liveWritten;
         if (copy + 1 < copies) {
           item.target = suffixed(header, loopNumber, copy + 1);
+          leaves = item.instruction->condition.has_value() && i == loop.backJump;
         } else {
           item.role = JumpRole::Bound;
           item.target.clear();
@@ -184,8 +213,23 @@ std::vector<UnrollItem> copyBody(const std::vector<UnrollItem>& items, const Loo
       } else if (isJump && bodyLabels.count(item.target) != 0) {
         item.target = suffixed(item.target, loopNumber, copy);
       }
+      UnrollItem exit = item;
       result.push_back(std::move(item));
+      if (!leaves) continue;
+      exit.instruction = &loopExitJump();
+      exit.backEdge = false;
+      exit.liveWritten.clear();
+      exit.target = loopName + "#exit";
+      result.push_back(std::move(exit));
+      exitUsed = true;
     }
+  }
+  if (exitUsed) {
+    UnrollItem label;
+    label.instruction = &loopExitLabel();
+    label.label = loopName + "#exit";
+    label.iterations = items[static_cast<size_t>(loop.backJump)].iterations;
+    result.push_back(std::move(label));
   }
   return result;
 }

@@ -40,7 +40,29 @@ struct ScopePosition {
   int id;
 };
 
-enum class InstructionKind { Load, Store, Rmw, Fence, Barrier, Local, Label, Jump, Visible };
+enum class InstructionKind { Load, Store, Rmw, Fence, Barrier, Local, Label, Jump, Visible, Warp };
+
+// Warp primitives (PTX `*.sync`, SPIR-V group non-uniform operations; core/Warps.h gives their meaning).
+// `Sync` is the warp barrier; the others are collectives, which exchange register values and never order
+// memory. The k-th execution of a primitive of one family with one mask by each lane of the mask joins
+// instance k of that family and mask.
+enum class WarpOp {
+  Sync,
+  ShuffleIdx,
+  ShuffleUp,
+  ShuffleDown,
+  ShuffleXor,
+  VoteAll,
+  VoteAny,
+  VoteUniform,
+  VoteBallot,
+  ReduceAdd,
+  ReduceMin,
+  ReduceMax,
+  ReduceAnd,
+  ReduceOr,
+  ReduceXor
+};
 
 // Read-modify-write operators; Exchange stores the operand, CompareExchange stores `new` when the old
 // value equals `expected` and the old value otherwise (PTX atom.cas always stores);
@@ -78,6 +100,8 @@ enum class RmwOp {
 //  Label:   `label`
 //  Jump:    goto `label` if `condition` (no condition: always)
 //  Visible: a non-memory visible event with `tags` (Vulkan avdevice / visdevice)
+//  Warp:    warp primitive `warpOp` over the lanes of `warpMask`; collectives set `reg` from their
+//           participants' `value`, shuffles read the source lane from `laneSelector`
 struct Instruction {
   InstructionKind kind = InstructionKind::Local;
   SourceLocation location;
@@ -99,11 +123,16 @@ struct Instruction {
   std::optional<Expr> barrierQuorum;
   bool barrierArriveOnly = false;   // PTX bar.arrive: never the target of syncbar
   ScopeLevel barrierScope = "CTA";  // execution scope: the threads that meet at the barrier
+  WarpOp warpOp = WarpOp::Sync;
+  long long warpMask = 0;  // bit i: lane i of the thread's warp (bits past the last lane are ignored)
+  Expr laneSelector;       // shuffles: the source lane (idx), the lane delta (up, down) or xor mask
 };
 
 struct Thread {
   std::string name;                   // P0, P1, ...
   std::vector<ScopePosition> scopes;  // outermost first
+  std::optional<int> warp;            // PTX `warp K`: threads of one CTA with one warp id form a warp
+  std::optional<int> cluster;         // PTX `cluster K` (placement only; no model uses it yet)
   std::vector<Instruction> code;
   std::map<int, long long> registerInits;
   std::vector<std::string> registerNames;      // register index -> name (r0, ...)

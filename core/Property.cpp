@@ -29,6 +29,16 @@ Question catSpecQuestion(const Program&) {
           "no consistent execution fires a flag"};
 }
 
+Question participationQuestion(const Program&) {
+  return {false, "a warp primitive runs with a participant set the configuration does not guarantee",
+          "every warp-primitive instance has a guaranteed participant set"};
+}
+
+Question warpDrfQuestion(const Program&) {
+  return {false, "the kernel is not WarpDRF",
+          "the kernel is WarpDRF: race-free with guaranteed participation"};
+}
+
 Question terminationQuestion(const Program&) {
   return {false, "some fair execution never terminates", "every fair execution terminates"};
 }
@@ -44,6 +54,12 @@ const std::vector<PropertyDescriptor>& allProperties() {
        catSpecQuestion, false, true, true, false, true},
       {Property::Termination, "termination", "can some thread hang under the progress model?",
        terminationQuestion, true, false, false, false, false},
+      {Property::Participation, "participation",
+       "can a warp primitive run with a participant set the warp configuration does not guarantee?",
+       participationQuestion, false, false, false, false, true},
+      {Property::WarpDrf, "warp_drf",
+       "is the kernel race-free and its warp participation guaranteed (WarpDRF)?", warpDrfQuestion, false,
+       true, false, false, true},
   };
   return table;
 }

@@ -11,7 +11,9 @@
 
 namespace catcheck::core {
 
-enum class Property { ProgramSpec, CatSpec, Termination };
+// Participation and WarpDrf are WarpDRF's conditions (issue 9): every executed warp-primitive instance has
+// a participant set the warp configuration guarantees; and that plus race freedom (cat_spec).
+enum class Property { ProgramSpec, CatSpec, Termination, Participation, WarpDrf };
 
 // The question put to the solver: is there an execution that ... ? A satisfying answer is a witness.
 struct Question {

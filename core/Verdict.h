@@ -3,6 +3,8 @@
 #pragma once
 
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "core/Property.h"
 
@@ -27,10 +29,12 @@ struct Verdict {
   std::string stuck;        // termination FAIL: the stuck threads, where, and the values they keep reading
   std::string testName;
   std::string condition;  // the test's condition as written
+  // A property made of conditions (warp_drf: Memory, Participation): each one's own result, in order.
+  std::vector<std::pair<std::string, Result>> conditions;
   PhaseTimes times;
 };
 
 const char* resultName(Result result);
-Result parseResult(const std::string& name);      // throws std::invalid_argument
+Result parseResult(const std::string& name);  // throws std::invalid_argument
 
 }  // namespace catcheck::core

@@ -92,6 +92,12 @@ Term flagFires(Formula& f, RelationEncoder& relations, const core::Model& model)
   return f.any(fires);
 }
 
+Term warpConditions(Formula& f, const std::vector<EncodingContext::WarpCondition>& conditions) {
+  std::vector<Term> any;
+  for (const auto& c : conditions) any.push_back(c.when);
+  return f.any(any);
+}
+
 Term conditionReached(EncodingContext& ctx, const core::Program& program) {
   Formula& f = ctx.f;
   Term condition = conditionHolds(ctx, program.assertion);
@@ -110,13 +116,19 @@ Term conditionReached(EncodingContext& ctx, const core::Program& program) {
 // The formula whose satisfying assignments answer the property's question (core/Property.h).
 Term propertyFormula(EncodingContext& ctx, RelationEncoder& relations, const core::Model& model,
                      const core::Program& program, core::Property property) {
+  Formula& f = ctx.f;
   switch (property) {
     case core::Property::ProgramSpec:
       return conditionReached(ctx, program);
-    case core::Property::CatSpec:
-      return flagFires(ctx.f, relations, model);
+    case core::Property::CatSpec:  // data races and the undefined behaviour of warp primitives
+      return f.either(flagFires(ctx.f, relations, model), warpConditions(ctx.f, ctx.warpUndefined));
     case core::Property::Termination:
       return nonTermination(ctx);
+    case core::Property::Participation:
+      return warpConditions(ctx.f, ctx.warpParticipation);
+    case core::Property::WarpDrf:
+      return f.any({flagFires(ctx.f, relations, model), warpConditions(ctx.f, ctx.warpUndefined),
+                    warpConditions(ctx.f, ctx.warpParticipation)});
   }
   throw std::logic_error("a property without a formula");
 }
@@ -124,11 +136,12 @@ Term propertyFormula(EncodingContext& ctx, RelationEncoder& relations, const cor
 class Query {
  public:
   Query(const core::EventGraph& graph, const core::RelationAnalysis& analysis, const core::Model& model,
-        const SolverOptions& options, const core::ProgressSpec& progress)
+        const SolverOptions& options, const core::ProgressSpec& progress, core::WarpConfig warpConfig)
       : backend_(makeSolver(options)),
         formula_(*backend_),
         ctx_(formula_, graph),
         relations_(ctx_, model, analysis) {
+    ctx_.warpConfig = warpConfig;
     encodeProgram(ctx_, progress);
     encodeMemory(ctx_);
     for (const core::Axiom& axiom : model.axioms) {
@@ -170,6 +183,40 @@ void explainFlag(Query& query, const core::Model& model, const core::RelationAna
   }
 }
 
+// For a warp-primitive FAIL: the first undefined behaviour or participation violation that holds, with
+// the instance's lanes that took part and those that did not.
+void explainWarpCondition(Query& query, core::Property property, core::Verdict& verdict) {
+  EncodingContext& ctx = query.context();
+  const core::EventGraph& graph = ctx.graph;
+  auto describeCondition = [&](const EncodingContext::WarpCondition& c, const char* flag) {
+    const core::Event& e = graph.event(c.event);
+    core::WarpLayout layout = core::warpLayout(*graph.program);
+    std::string joined, missing;
+    for (int u : layout.lanes[static_cast<size_t>(layout.warpOf[static_cast<size_t>(e.thread)])]) {
+      bool took = u == e.thread && layout.inMask(u, graph.stepOf(e).instruction->warpMask);
+      for (const auto& [pair, term] : ctx.warpMatch) {
+        if (pair.first == c.event && pair.second != c.event && graph.event(pair.second).thread == u)
+          took = took || query.value(term);
+      }
+      std::string& list = took ? joined : missing;
+      list += (list.empty() ? "" : ", ") + graph.program->threads[static_cast<size_t>(u)].name;
+    }
+    verdict.firedFlag = flag;
+    verdict.firedPair =
+        fmt::format("{} at {}: {}; lanes that took part: {}; lanes that did not: {}",
+                    graph.stepOf(e).instruction->text, graph.stepOf(e).instruction->location.str(), c.what,
+                    joined.empty() ? "none" : joined, missing.empty() ? "none" : missing);
+  };
+  bool memory = property == core::Property::CatSpec || property == core::Property::WarpDrf;
+  bool participation = property == core::Property::Participation || property == core::Property::WarpDrf;
+  for (const auto& c : ctx.warpUndefined) {
+    if (memory && query.value(c.when)) return describeCondition(c, "undefined behaviour");
+  }
+  for (const auto& c : ctx.warpParticipation) {
+    if (participation && query.value(c.when)) return describeCondition(c, "participation");
+  }
+}
+
 // For a termination FAIL: each thread stuck in a loop (the iteration it repeats and the values it keeps
 // reading there) or blocked at a barrier, from the solver's model.
 std::string describeStuckThreads(Query& query) {
@@ -197,7 +244,7 @@ std::string describeStuckThreads(Query& query) {
       text += "\n";
     }
     for (const core::Step& step : thread.steps) {
-      if (step.kind != core::InstructionKind::Barrier) continue;
+      if (!step.waits()) continue;
       int e = step.events.front();
       bool reached = query.value(ctx.threads[t].reached[static_cast<size_t>(ctx.graph.event(e).step)]);
       if (reached && !query.value(ctx.exec[static_cast<size_t>(e)])) {
@@ -246,7 +293,7 @@ Decision decide(const core::EventGraph& graph, const core::RelationAnalysis& ana
   SolverOptions solverOptions = options.solver;
   solverOptions.produceModels = options.explain;
   solverOptions.bitwise = usesBitwiseOperators(*graph.program);
-  Query first(graph, analysis, model, solverOptions, options.progress);
+  Query first(graph, analysis, model, solverOptions, options.progress, options.warpConfig);
   Term goal = propertyFormula(first.context(), first.relations(), model, program, options.property);
   double encodeMs = millisecondsSince(start);
   start = Clock::now();
@@ -261,6 +308,7 @@ Decision decide(const core::EventGraph& graph, const core::RelationAnalysis& ana
     if (!options.explain) return decision;
     const core::PropertyDescriptor& property = core::describe(options.property);
     if (property.firesFlags) explainFlag(first, model, analysis, verdict);
+    if (verdict.firedFlag.empty()) explainWarpCondition(first, options.property, verdict);
     if (property.decidedUnderProgress) verdict.stuck = describeStuckThreads(first);
     decision.witness = extractExecution(first.context());
     return decision;
@@ -271,7 +319,7 @@ Decision decide(const core::EventGraph& graph, const core::RelationAnalysis& ana
     return decision;
   }
   start = Clock::now();
-  Query second(graph, analysis, model, options.solver, options.progress);
+  Query second(graph, analysis, model, options.solver, options.progress, options.warpConfig);
   encodeMs = millisecondsSince(start);
   start = Clock::now();
   SatResult boundAnswer = second.solve(second.context().boundReached);

@@ -11,6 +11,7 @@
 #include "core/RelationAnalysis.h"
 #include "core/RelationGraph.h"
 #include "core/Verdict.h"
+#include "core/Warps.h"
 #include "encoders/Solver.h"
 
 namespace catcheck::encoders {
@@ -20,6 +21,7 @@ struct DecideOptions {
   SolverOptions solver;
   core::ProgressSpec progress;  // uniform FAIR unless given
   bool explain = false;         // ask the solver for a model and extract the witness (slower with cvc5)
+  core::WarpConfig warpConfig = core::WarpConfig::Cuda;  // the participation guarantee (core/Warps.h)
 };
 
 struct Decision {

@@ -67,6 +67,8 @@ Term EncodingContext::variable(core::DecidedRelation relation, int a, int b) con
 // A named barrier pair synchronises when both execute, a's barrier synchronised (quorum barriers decide
 // that) and their resource ids are equal.
 Term EncodingContext::barrierPair(int a, int b) {
+  auto warp = warpMatch.find({a, b});
+  if (warp != warpMatch.end()) return warp->second;
   auto sync = barrierSync.find(a);
   Term synchronises = sync == barrierSync.end() ? f.top() : sync->second;
   auto same = sameBarrierResource.find({a, b});

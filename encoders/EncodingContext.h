@@ -6,6 +6,7 @@
 #pragma once
 
 #include <array>
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
@@ -15,6 +16,7 @@
 #include "core/BaseRelations.h"
 #include "core/EventGraph.h"
 #include "core/Progress.h"
+#include "core/Warps.h"
 #include "encoders/Formula.h"
 
 namespace catcheck::encoders {
@@ -47,9 +49,10 @@ struct EncodingContext {
   Formula& f;
   const core::EventGraph& graph;
   bool allThreadsStart = true;  // uniform FAIR: every thread starts and has progress
-  std::vector<Term> exec;       // per event
-  std::vector<Term> value;      // per memory event: the value read or written
-  std::vector<Term> address;    // per memory event: its address (a constant unless computed)
+  core::WarpConfig warpConfig = core::WarpConfig::Cuda;
+  std::vector<Term> exec;     // per event
+  std::vector<Term> value;    // per memory event: the value read or written
+  std::vector<Term> address;  // per memory event: its address (a constant unless computed)
   std::vector<ThreadEncoding> threads;
   Term boundReached = -1;   // some Bound jump is taken
   Term allTerminated = -1;  // every thread terminated
@@ -57,6 +60,18 @@ struct EncodingContext {
   // Named barriers: whether e synchronises (its syncbar edges exist), and equal resource ids.
   std::map<int, Term> barrierSync;
   std::map<EventPair, Term> sameBarrierResource;
+
+  // Warp primitives (WarpEncoder.cpp): which pairs of warp-primitive events meet in one instance; when an
+  // event is undefined behaviour (cat_spec fires on it) and when its instance has a participant set the
+  // warp configuration does not guarantee (participation), each with a description for witnesses.
+  struct WarpCondition {
+    int event = 0;
+    Term when = -1;
+    std::string what;
+  };
+  std::map<EventPair, Term> warpMatch;
+  std::vector<WarpCondition> warpUndefined;
+  std::vector<WarpCondition> warpParticipation;
 
   std::vector<Term> finalMemory;  // per memory object: its final value
   std::vector<Term> coLast;       // per write: executed and without an executed co-successor
@@ -85,6 +100,13 @@ struct EncodingContext {
 // Control flow, registers, values, barriers, termination and bound reachability (ProgramEncoder.cpp).
 // Threads' progress obligations come from `progress` (ProgressEncoder.cpp).
 void encodeProgram(EncodingContext& ctx, const core::ProgressSpec& progress);
+// Warp primitives: their instances, completion, collective results, undefined behaviour and
+// participation (WarpEncoder.cpp). `declareWarpPrimitives` runs before the threads' data flow (which uses
+// the completion and result variables), `encodeWarpPrimitives` after it; `valueAt` encodes an expression
+// with the registers of a thread before a step.
+using ValueAt = std::function<Term(int thread, int step, const core::Expr& e)>;
+void declareWarpPrimitives(EncodingContext& ctx);
+void encodeWarpPrimitives(EncodingContext& ctx, const ValueAt& valueAt);
 // Forward progress over the scope tree (ProgressEncoder.cpp); needs the threads' control flow.
 void encodeProgress(EncodingContext& ctx, const core::ProgressSpec& progress);
 // Reads-from, coherence (partial for PTX, total for Vulkan), SC fences and final memory values

@@ -28,7 +28,7 @@ core::Execution extractExecution(EncodingContext& ctx) {
   execution.value.assign(static_cast<size_t>(n), 0);
   for (const core::Event& e : ctx.graph.events) {
     if (solver.boolValue(ctx.exec[static_cast<size_t>(e.id)])) execution.executed.add(e.id);
-    if (e.isMemory())
+    if (e.hasValue())
       execution.value[static_cast<size_t>(e.id)] = solver.intValue(ctx.value[static_cast<size_t>(e.id)]);
   }
   for (core::DecidedRelation relation : core::kDecidedRelations)

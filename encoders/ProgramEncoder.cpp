@@ -1,11 +1,11 @@
 // Encodes the unrolled program (after Dat3M's ProgramEncoder): per step a "reached" variable defined by
 // its incoming control-flow edges (all jumps go forward after unrolling), register values in SSA form
 // with one fresh variable per join point, the values written by stores and RMWs, and control barriers
-// (SEMANTICS.md §5): an unnamed barrier group executes iff every member is reached; a named barrier
-// executes once enough threads with the same resource id arrive (all of them, or its quorum). A thread
-// whose barrier does not execute is blocked: nothing after it is reached. Registers start at 0 or their
-// declared initial value; expressions are encoded by ValueEncoder.h (unbounded integers for litmus
-// tests, two's-complement at the declared width for SPIR-V).
+// (SEMANTICS.md §5) and warp primitives (WarpEncoder.cpp): an unnamed barrier group executes iff every member
+// is reached; a named barrier executes once enough threads with the same resource id arrive (all of them, or
+// its quorum). A thread whose barrier does not execute is blocked: nothing after it is reached. Registers
+// start at 0 or their declared initial value; expressions are encoded by ValueEncoder.h (unbounded integers
+// for litmus tests, two's-complement at the declared width for SPIR-V).
 #include <algorithm>
 #include <map>
 #include <stdexcept>
@@ -123,7 +123,7 @@ class ThreadEncoder {
 
   Term flowOut(size_t s) {
     const Step& step = thread_.steps[s];
-    if (step.kind == InstructionKind::Barrier) return ctx_.exec[static_cast<size_t>(step.events.front())];
+    if (step.waits()) return ctx_.exec[static_cast<size_t>(step.events.front())];
     return out_.reached[s];
   }
 
@@ -157,7 +157,7 @@ class ThreadEncoder {
         thread_.steps.empty() ? initial : join(endEdges, static_cast<int>(thread_.steps.size()));
     std::vector<Term> blocked;
     for (size_t s = 0; s < thread_.steps.size(); ++s) {
-      if (thread_.steps[s].kind != InstructionKind::Barrier) continue;
+      if (!thread_.steps[s].waits()) continue;
       blocked.push_back(
           f_.both(out_.reached[s], f_.no(ctx_.exec[static_cast<size_t>(thread_.steps[s].events.front())])));
     }
@@ -200,6 +200,9 @@ class ThreadEncoder {
       }
       case InstructionKind::Local:
         after[static_cast<size_t>(*in.reg)] = intOf(in.value, regs);
+        break;
+      case InstructionKind::Warp:  // the collective's result (WarpEncoder.cpp)
+        if (in.reg) after[static_cast<size_t>(*in.reg)] = ctx_.value[static_cast<size_t>(step.events[0])];
         break;
       default:
         break;
@@ -396,6 +399,7 @@ void encodeProgram(EncodingContext& ctx, const core::ProgressSpec& progress) {
   }
   BarrierEncoder barriers(ctx, threads);
   barriers.declare();
+  declareWarpPrimitives(ctx);
   std::vector<Term> bounds, terminated;
   for (size_t t = 0; t < threads.size(); ++t) {
     threads[t].encodeFlowAndData();
@@ -404,6 +408,10 @@ void encodeProgram(EncodingContext& ctx, const core::ProgressSpec& progress) {
   }
   barriers.encode();
   barriers.encodeQuorums();
+  encodeWarpPrimitives(ctx, [&](int t, int s, const core::Expr& e) {
+    return threads[static_cast<size_t>(t)].intOf(
+        e, ctx.threads[static_cast<size_t>(t)].regsIn[static_cast<size_t>(s)]);
+  });
   ctx.boundReached = ctx.f.any(bounds);
   ctx.allTerminated = ctx.f.all(terminated);
   encodeProgress(ctx, progress);

@@ -53,6 +53,10 @@ core::Instruction translate(LitmusCell& cell, Parser::InstructionContext* ctx) {
   if (auto* c = ctx->fence()) return buildFence(cell, c);
   if (auto* c = ctx->proxyFence()) return buildProxyFence(c);
   if (auto* c = ctx->barrier()) return buildBarrier(cell, c);
+  if (auto* c = ctx->warpBarrier()) return buildWarpBarrier(cell, c);
+  if (auto* c = ctx->shuffle()) return buildShuffle(cell, c);
+  if (auto* c = ctx->vote()) return buildVote(cell, c);
+  if (auto* c = ctx->redux()) return buildRedux(cell, c);
   if (auto* c = ctx->jump()) return buildJump(c);
   if (auto* c = ctx->branch()) return buildBranch(cell, c);
   Parser::UnknownInstructionContext* unknown = ctx->unknownInstruction();

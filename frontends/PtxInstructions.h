@@ -37,6 +37,12 @@ core::Instruction buildFence(LitmusCell& cell, Parser::FenceContext* ctx);
 core::Instruction buildProxyFence(Parser::ProxyFenceContext* ctx);
 core::Instruction buildBarrier(LitmusCell& cell, Parser::BarrierContext* ctx);
 
+// bar.warp.sync, shfl.sync, vote.sync and redux.sync (PtxWarp.cpp).
+core::Instruction buildWarpBarrier(LitmusCell& cell, Parser::WarpBarrierContext* ctx);
+core::Instruction buildShuffle(LitmusCell& cell, Parser::ShuffleContext* ctx);
+core::Instruction buildVote(LitmusCell& cell, Parser::VoteContext* ctx);
+core::Instruction buildRedux(LitmusCell& cell, Parser::ReduxContext* ctx);
+
 // Labels, goto, conditional branches and register arithmetic.
 core::Instruction buildLabel(Parser::LabelContext* ctx);
 core::Instruction buildJump(Parser::JumpContext* ctx);

@@ -24,6 +24,11 @@ core::Program readProgram(const std::string& file, Parser::MainContext* tree) {
         {"SYS", 0}, {"GPU", scopeId(file, scope->gpu)}, {"CTA", scopeId(file, scope->cta)}};
   };
   readThreadColumns(program, file, tree->threadHeader()->threadScope(), scopesOf);
+  for (size_t t = 0; t < program.threads.size(); ++t) {
+    Parser::ThreadScopeContext* scope = tree->threadHeader()->threadScope(t);
+    if (scope->warp != nullptr) program.threads[t].warp = scopeId(file, scope->warp);
+    if (scope->cluster != nullptr) program.threads[t].cluster = scopeId(file, scope->cluster);
+  }
   readInitBlock(program, file, tree->initBlock());
   readInstructionTable<Parser>(program, file, tree->instructionRow(), buildInstruction);
   readConditions<Parser>(program, file, tree->assertionFilter(), tree->assertionClause());

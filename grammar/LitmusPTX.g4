@@ -39,8 +39,10 @@ threadHeader
     : threadScope ('|' threadScope)* ';'
     ;
 
+// Placement: an optional warp (threads of one CTA with one warp id form a warp, lanes in header order) and
+// an optional cluster between the CTA and the GPU.
 threadScope
-    : ThreadId '@' 'cta' cta=Int ',' 'gpu' gpu=Int
+    : ThreadId '@' ('warp' warp=Int ',')? 'cta' cta=Int ',' ('cluster' cluster=Int ',')? 'gpu' gpu=Int
     ;
 
 // One row per line of the table: one cell per thread, any of them empty.
@@ -60,6 +62,10 @@ instruction
     | fence
     | proxyFence
     | barrier
+    | warpBarrier
+    | shuffle
+    | vote
+    | redux
     | jump
     | branch
     | unknownInstruction
@@ -108,6 +114,24 @@ proxyFence
 
 barrier
     : 'bar' '.' 'cta' '.' kind=('sync' | 'arrive') instance=Int (',' resource=value (',' quorum=value)?)?
+    ;
+
+// Warp primitives (issue 9). Masks are integer literals over the warp's lanes; modes and operators are
+// names checked by the front end, so that they stay usable as location names.
+warpBarrier
+    : 'bar' '.' 'warp' '.' 'sync' mask=number
+    ;
+
+shuffle
+    : 'shfl' '.' 'sync' '.' variant=Name Register ',' source=value ',' selector=value ',' mask=number
+    ;
+
+vote
+    : 'vote' '.' 'sync' '.' variant=Name Register ',' source=value ',' mask=number
+    ;
+
+redux
+    : 'redux' '.' 'sync' '.' op=('add' | 'and' | 'or' | 'xor' | Name) Register ',' source=value ',' mask=number
     ;
 
 jump

@@ -27,6 +27,8 @@ const char* kindName(core::EventKind kind) {
       return "barrier";
     case core::EventKind::Visible:
       return "visible";
+    case core::EventKind::Collective:
+      return "collective";
   }
   return "unknown";
 }

@@ -53,6 +53,10 @@ core::Property toCore(Property property) {
       return core::Property::CatSpec;
     case Property::Termination:
       return core::Property::Termination;
+    case Property::Participation:
+      return core::Property::Participation;
+    case Property::WarpDrf:
+      return core::Property::WarpDrf;
   }
   throw UsageError("unknown property");
 }

@@ -1,5 +1,5 @@
 // Reads manifest CSV files. The header row names the columns, so extra columns (the SPIR-V manifest's
-// `target`, `ignore_filter`) are tolerated; blank lines and lines starting with `//` are skipped.
+// `target`, `ignore_filter`, `warp`) are tolerated; blank lines and lines starting with `//` are skipped.
 // Also reads Dat3M's `<suite>-expected.csv` files, with Dat3M's own leniency (ResourceHelper in its
 // tests, SEMANTICS.md §1): malformed lines are ignored rather than reported, as they are there.
 #include "runner/Manifest.h"
@@ -121,6 +121,8 @@ std::vector<ManifestRow> readManifest(const std::string& path) {
       row.bound = std::stoi(field("bound"));
       row.expected = core::parseResult(field("expected"));
       core::parseProperty(row.property);
+      if (columns.count("warp") != 0 && !field("warp").empty())
+        row.warp = core::parseWarpConfig(field("warp"));
     } catch (const std::exception& e) {
       throw core::InputError(where, e.what());
     }

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "core/Verdict.h"
+#include "core/Warps.h"
 
 namespace catcheck::runner {
 
@@ -22,6 +23,7 @@ struct ManifestRow {
   std::string progress;
   std::string target;         // optional column: the target the program must have (SPIR-V: VULKAN, OPENCL)
   bool ignoreFilter = false;  // optional column ignore_filter: check as if the program had no filter
+  core::WarpConfig warp = core::WarpConfig::Cuda;  // optional column warp: CUDA, SMR or FMR (blank: CUDA)
   core::Result expected = core::Result::Unknown;
   std::string skipReason;  // non-empty: not run, for this reason
 };

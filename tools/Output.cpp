@@ -33,6 +33,13 @@ nlohmann::ordered_json textOrNull(const std::string& text) {
   return text.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(text);
 }
 
+nlohmann::ordered_json conditionsJson(const core::Verdict& verdict) {
+  if (verdict.conditions.empty()) return nullptr;
+  nlohmann::ordered_json json = nlohmann::ordered_json::object();
+  for (const auto& [name, result] : verdict.conditions) json[name] = core::resultName(result);
+  return json;
+}
+
 }  // namespace
 
 void printVerdict(std::ostream& out, const std::string& modelName, const std::string& property, int bound,
@@ -41,6 +48,8 @@ void printVerdict(std::ostream& out, const std::string& modelName, const std::st
   out << fmt::format("Test: {}  Model: {}  Property: {}  Bound: {}\n", verdict.testName, modelName, property,
                      bound);
   out << fmt::format("Result: {} ({})\n", resultColumn(verdict.result, colour), verdict.explanation);
+  for (const auto& [name, result] : verdict.conditions)
+    out << fmt::format("{}: {}\n", name, core::resultName(result));
   if (!verdict.firedFlag.empty()) out << fmt::format("Flag: {}\n", verdict.firedFlag);
   if (!verdict.firedPair.empty()) out << fmt::format("Pair: {}\n", verdict.firedPair);
   if (!verdict.condition.empty()) out << fmt::format("Condition: {}\n", verdict.condition);
@@ -64,6 +73,7 @@ void printVerdictJson(std::ostream& out, const std::string& modelName, const std
                                  {"pair", textOrNull(verdict.firedPair)},
                                  {"witness", textOrNull(verdict.witness)},
                                  {"stuck", textOrNull(verdict.stuck)},
+                                 {"conditions", conditionsJson(verdict)},
                                  {"times",
                                   {{"parse", t.parseMs},
                                    {"analysis", t.analysisMs},

@@ -30,7 +30,9 @@ namespace catcheck::tools {
 void SingleCheck::addOptions(CLI::App& app) {
   app.add_option("model", model_, "the .cat memory model");
   app.add_option("test", test_, "the program: a litmus test or a SPIR-V module (.spvasm, .spv)");
-  app.add_option("--property", property_, "program_spec | cat_spec | termination");
+  app.add_option("--property", property_, "program_spec | cat_spec | termination | participation | warp_drf");
+  app.add_option("--warp-config", warpConfig_,
+                 "participant sets warp primitives may rely on: CUDA (the complete warp) | SMR | FMR");
   app.add_option("--bound", bound_, "loop unrolling bound")->check(CLI::PositiveNumber);
   app.add_option("--solver", solver_, "z3 | cvc5");
   app.add_option("--progress", progress_,
@@ -87,6 +89,7 @@ int SingleCheck::check(const core::Model& model) const {
   options.bound = bound_;
   options.solver.kind = encoders::parseSolverKind(solver_);
   options.progress = core::parseProgressSpec(progress_);
+  options.warpConfig = core::parseWarpConfig(warpConfig_);
   options.explain = true;
   options.ignoreFilter = ignoreFilter_;
   options.program = programOptions();

@@ -14,13 +14,14 @@
 
 namespace catcheck {
 
-enum class Property { ProgramSpec, CatSpec, Termination };
+enum class Property { ProgramSpec, CatSpec, Termination, Participation, WarpDrf };
 enum class Result { Pass, Fail, Unknown };
 enum class Solver { Z3, Cvc5 };
 
-CATCHECK_API const char* propertyName(Property property);  // "program_spec" | "cat_spec" | "termination"
-CATCHECK_API const char* resultName(Result result);        // "PASS" | "FAIL" | "UNKNOWN"
-CATCHECK_API const char* solverName(Solver solver);        // "z3" | "cvc5"
+CATCHECK_API const char* propertyName(
+    Property property);                              // "program_spec" | "cat_spec" | "termination" | ...
+CATCHECK_API const char* resultName(Result result);  // "PASS" | "FAIL" | "UNKNOWN"
+CATCHECK_API const char* solverName(Solver solver);  // "z3" | "cvc5"
 
 struct CheckOptions {
   Property property = Property::ProgramSpec;

@@ -108,5 +108,32 @@ exists (0==0))",
   EXPECT_EQ(countSteps(graph.threads[0], [](const Step& s) { return s.backEdge; }), 6);
 }
 
+// Regression: a do-while loop (a conditional back-edge) used to fall through into the next unrolled copy
+// when its condition failed, running the body again; it now leaves the loop.
+TEST(LoopUnrolling, ConditionalBackEdgeLeavesTheLoopWhenNotTaken) {
+  Program program = frontends::parseLitmusText(R"(PTX countdown
+{ x=0; P0:r0=1; }
+ P0@cta 0,gpu 0   ;
+ LOOP:            ;
+ st.weak x, r0    ;
+ sub r0, r0, 1    ;
+ bne r0, 0, LOOP  ;
+exists (0==0))",
+                                               "countdown.litmus");
+  EventGraph graph = buildEventGraph(program, 3);
+  const UnrolledThread& t = graph.threads[0];
+  ASSERT_EQ(countSteps(t, [](const Step& s) { return s.backEdge; }), 3);
+  for (size_t s = 0; s < t.steps.size(); ++s) {
+    const Step& step = t.steps[s];
+    if (!step.backEdge || step.role == JumpRole::Bound) continue;
+    ASSERT_LT(s + 1, t.steps.size());
+    const Step& next = t.steps[s + 1];
+    EXPECT_EQ(next.kind, InstructionKind::Jump);
+    EXPECT_TRUE(next.unconditional);
+    EXPECT_EQ(next.jumpTarget, static_cast<int>(t.steps.size()) - 1)
+        << "to the exit label after the last copy";
+  }
+}
+
 }  // namespace
 }  // namespace catcheck::core

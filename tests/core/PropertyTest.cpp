@@ -18,7 +18,8 @@ TEST(Property, EveryDescriptorsNameRoundTrips) {
     EXPECT_EQ(&describe(d.property), &d);
     names.insert(d.name);
   }
-  EXPECT_EQ(names, (std::set<std::string>{"program_spec", "cat_spec", "termination"}));
+  EXPECT_EQ(names,
+            (std::set<std::string>{"program_spec", "cat_spec", "termination", "participation", "warp_drf"}));
 }
 
 TEST(Property, UnknownNameListsTheKnownOnes) {
@@ -26,7 +27,9 @@ TEST(Property, UnknownNameListsTheKnownOnes) {
     parseProperty("liveness");
     FAIL() << "no exception";
   } catch (const std::invalid_argument& e) {
-    EXPECT_STREQ(e.what(), "unknown property 'liveness' (expected program_spec, cat_spec or termination)");
+    EXPECT_STREQ(e.what(),
+                 "unknown property 'liveness' (expected program_spec, cat_spec, termination, participation "
+                 "or warp_drf)");
   }
 }
 
@@ -45,7 +48,14 @@ TEST(Property, OnlyTerminationDependsOnTheProgressModelAndEscapesTheEvaluator) {
     bool termination = d.property == Property::Termination;
     EXPECT_EQ(d.decidedUnderProgress, termination) << d.name;
     EXPECT_EQ(d.recheckedByEvaluator, !termination) << d.name;
-    EXPECT_EQ(d.listsFinalStates, !termination) << d.name;
+  }
+}
+
+// The enumerator lists final states and flags; warp participation is not among what it decides.
+TEST(Property, OnlyOutcomesAndFlagsAreDecidedFromListedFinalStates) {
+  for (const PropertyDescriptor& d : allProperties()) {
+    bool listed = d.property == Property::ProgramSpec || d.property == Property::CatSpec;
+    EXPECT_EQ(d.listsFinalStates, listed) << d.name;
   }
 }
 

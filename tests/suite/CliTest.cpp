@@ -83,7 +83,8 @@ TEST(Cli, DisagreementExitsOne) {
 }
 
 TEST(Cli, ManifestRunAgreesExitsZero) {
-  CommandResult run = runCatcheck("run --manifest " + kSource + "/litmus/manifest.csv --jobs 2");
+  CommandResult run =
+      runCatcheck("run --manifest " + kSource + "/litmus/manifest.csv --suite OWN-PTX --jobs 2");
   EXPECT_EQ(run.exitCode, 0) << run.output;
   EXPECT_EQ(run.output, "4 passed, 0 failed\n");
 }

@@ -26,7 +26,8 @@ TEST(Enumerate, MessagePassingWithoutSynchronisationReachesEveryState) {
             "Witnesses\n"
             "Positive: 1 Negative: 3\n"
             "Condition exists (P1:r0 == 1 /\\ P1:r1 == 0)\n"
-            "Observation MP-weak Sometimes 1 3\n");
+            "Observation MP-weak Sometimes 1 3\n"
+            "Flag data-race\n");
 }
 
 TEST(Enumerate, ReleaseAcquireForbidsTheStaleRead) {
@@ -43,7 +44,8 @@ TEST(Enumerate, ReleaseAcquireForbidsTheStaleRead) {
             "Witnesses\n"
             "Positive: 0 Negative: 3\n"
             "Condition exists (P1:r0 == 1 /\\ P1:r1 == 0)\n"
-            "Observation MP-release-acquire Never 0 3\n");
+            "Observation MP-release-acquire Never 0 3\n"
+            "Flag data-race\n");
 }
 
 TEST(Enumerate, FiredFlagsAreListed) {

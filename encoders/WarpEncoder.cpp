@@ -1,0 +1,322 @@
+// Warp primitives in the formula (issue 9; the concrete rules are core/Warps.h). Per warp, family and mask,
+// a thread's k-th executed primitive joins instance k (PTX sm_70 matching): the ordinal of a primitive is
+// the number of earlier ones of its key the thread reached, and two primitives of different lanes meet
+// when both are reached with equal ordinals. A primitive completes when every other lane of its mask has
+// joined its instance or has exited. Exits are ordered against instances by integer clocks (matched
+// primitives share a clock, a thread's primitives and its end are increasing), so that two lanes can never
+// justify each other's completion by their exits, while a primitive whose lanes all joined or terminated
+// always completes. Collectives compute their results from the joined
+// lanes' operands; a shuffle from a lane that did not join, and a primitive whose mask excludes its own
+// lane, are undefined behaviour. Under CUDA an instance must hold the complete warp (participation).
+#include <map>
+#include <string>
+#include <vector>
+
+#include "encoders/EncodingContext.h"
+
+namespace catcheck::encoders {
+namespace {
+
+using core::WarpOp;
+
+struct Primitive {
+  int thread = 0;
+  int step = 0;
+  int event = 0;
+  int lane = 0;
+  bool inMask = false;
+  std::pair<int, long long> key;  // family, normalised mask
+  const core::Instruction* in = nullptr;
+};
+
+class WarpEncoder {
+ public:
+  WarpEncoder(EncodingContext& ctx, const ValueAt& valueAt)
+      : ctx_(ctx), f_(ctx.f), valueAt_(valueAt), layout_(core::warpLayout(*ctx.graph.program)) {
+    collect();
+  }
+
+  void encode() {
+    for (Primitive& p : primitives_) ordinals_[p.event] = ordinal(p);
+    for (const Primitive& p : primitives_) declareMatches(p);
+    for (const Primitive& p : primitives_) {
+      if (!p.inMask) {
+        encodeOutsideMask(p);
+        continue;
+      }
+      encodeCompletion(p);
+      if (p.in->warpOp != WarpOp::Sync) encodeResult(p);
+      encodeParticipation(p);
+    }
+  }
+
+ private:
+  void collect() {
+    for (const core::UnrolledThread& t : ctx_.graph.threads) {
+      for (size_t s = 0; s < t.steps.size(); ++s) {
+        if (t.steps[s].kind != core::InstructionKind::Warp) continue;
+        const core::Instruction& in = *t.steps[s].instruction;
+        Primitive p;
+        p.thread = t.thread;
+        p.step = static_cast<int>(s);
+        p.event = t.steps[s].events.front();
+        p.lane = layout_.laneOf[static_cast<size_t>(t.thread)];
+        p.inMask = layout_.inMask(t.thread, in.warpMask);
+        p.key = {static_cast<int>(core::familyOf(in.warpOp)), layout_.normalisedMask(t.thread, in.warpMask)};
+        p.in = &in;
+        primitives_.push_back(p);
+        byThread_[t.thread].push_back(primitives_.size() - 1);
+      }
+    }
+  }
+
+  Term reached(const Primitive& p) const {
+    return ctx_.threads[static_cast<size_t>(p.thread)].reached[static_cast<size_t>(p.step)];
+  }
+  Term exec(const Primitive& p) const { return ctx_.exec[static_cast<size_t>(p.event)]; }
+  int warpOf(int thread) const { return layout_.warpOf[static_cast<size_t>(thread)]; }
+  int warpSize(int thread) const {
+    return static_cast<int>(layout_.lanes[static_cast<size_t>(warpOf(thread))].size());
+  }
+
+  Term ordinal(const Primitive& p) {
+    Term count = f_.intValue(0);
+    for (size_t i : byThread_[p.thread]) {
+      const Primitive& earlier = primitives_[i];
+      if (earlier.step >= p.step) break;
+      if (earlier.key != p.key || !earlier.inMask) continue;
+      count = f_.arith(TermOp::Add, count, f_.ite(reached(earlier), f_.intValue(1), f_.intValue(0)));
+    }
+    return count;
+  }
+
+  // The primitives of `thread` that can meet `p` in one instance.
+  std::vector<const Primitive*> partnersIn(const Primitive& p, int thread) const {
+    std::vector<const Primitive*> result;
+    auto it = byThread_.find(thread);
+    if (it == byThread_.end()) return result;
+    for (size_t i : it->second) {
+      if (primitives_[i].inMask && primitives_[i].key == p.key) result.push_back(&primitives_[i]);
+    }
+    return result;
+  }
+
+  void declareMatches(const Primitive& p) {
+    if (!p.inMask) return;
+    ctx_.warpMatch[{p.event, p.event}] = exec(p);
+    for (int u : layout_.members(p.thread, p.in->warpMask)) {
+      if (u == p.thread) continue;
+      for (const Primitive* q : partnersIn(p, u)) {
+        Term meet = f_.all({reached(p), reached(*q), f_.eq(ordinals_.at(p.event), ordinals_.at(q->event))});
+        ctx_.warpMatch[{p.event, q->event}] = f_.both(meet, f_.both(exec(p), exec(*q)));
+        joined_[{p.event, u}].push_back({q, meet});
+      }
+    }
+  }
+
+  // Whether lane `u` joined p's instance.
+  Term joined(const Primitive& p, int u) {
+    std::vector<Term> any;
+    for (const auto& [q, meet] : joined_[{p.event, u}]) any.push_back(meet);
+    return f_.any(any);
+  }
+
+  Term clockOf(const std::string& name) {
+    auto [it, fresh] = clocks_.emplace(name, -1);
+    if (fresh) it->second = f_.intVar("wclk_" + name);
+    return it->second;
+  }
+  Term clock(const Primitive& p) { return clockOf("e" + std::to_string(p.event)); }
+  // A thread's end and its primitives are ordered in time; matched primitives happen together.
+  Term endClock(int thread) {
+    std::string name = "end_P" + std::to_string(thread);
+    bool fresh = clocks_.count(name) == 0;
+    Term end = clockOf(name);
+    if (!fresh) return end;
+    const std::vector<size_t>& own = byThread_[thread];
+    for (size_t i = 0; i < own.size(); ++i) {
+      Term next = i + 1 < own.size() ? clock(primitives_[own[i + 1]]) : end;
+      f_.require(f_.lt(clock(primitives_[own[i]]), next));
+    }
+    return end;
+  }
+
+  // p completes when every other lane of its mask joined or terminated (so it never blocks spuriously),
+  // and only if each lane that did not join terminated before p in time (so that two lanes can never
+  // justify each other's completion by their exits).
+  void encodeCompletion(const Primitive& p) {
+    std::vector<Term> justified{reached(p)}, forced{reached(p)};
+    for (int u : layout_.members(p.thread, p.in->warpMask)) {
+      if (u == p.thread) continue;
+      endClock(p.thread);
+      Term terminated = ctx_.threads[static_cast<size_t>(u)].terminated;
+      justified.push_back(f_.either(joined(p, u), f_.both(terminated, f_.lt(endClock(u), clock(p)))));
+      forced.push_back(f_.either(joined(p, u), terminated));
+      for (const auto& [q, meet] : joined_[{p.event, u}])
+        f_.require(f_.implies(meet, f_.eq(clock(p), clock(*q))));
+    }
+    f_.require(f_.implies(exec(p), f_.all(justified)));
+    f_.require(f_.implies(f_.all(forced), exec(p)));
+  }
+
+  void encodeOutsideMask(const Primitive& p) {
+    f_.require(f_.iff(exec(p), reached(p)));
+    ctx_.warpUndefined.push_back({p.event, exec(p), "its mask excludes the thread's own lane"});
+    ctx_.warpParticipation.push_back({p.event, exec(p), "the thread is not in the mask it passes"});
+  }
+
+  // Per lane of the warp: whether it takes part in p's instance and its operand there.
+  struct Contribution {
+    Term present = -1;
+    Term operand = -1;
+  };
+  std::vector<Contribution> contributions(const Primitive& p) {
+    std::vector<Contribution> result(static_cast<size_t>(warpSize(p.thread)), {f_.bottom(), f_.intValue(0)});
+    result[static_cast<size_t>(p.lane)] = {f_.top(), valueAt_(p.thread, p.step, p.in->value)};
+    for (int u : layout_.members(p.thread, p.in->warpMask)) {
+      if (u == p.thread) continue;
+      Term operand = f_.intValue(0);
+      for (const auto& [q, meet] : joined_[{p.event, u}])
+        operand = f_.ite(meet, valueAt_(q->thread, q->step, q->in->value), operand);
+      result[static_cast<size_t>(layout_.laneOf[static_cast<size_t>(u)])] = {joined(p, u), operand};
+    }
+    return result;
+  }
+
+  void encodeResult(const Primitive& p) {
+    std::vector<Contribution> lanes = contributions(p);
+    Term value = ctx_.value[static_cast<size_t>(p.event)];
+    Term undefined = f_.bottom();
+    Term result = core::familyOf(p.in->warpOp) == core::WarpFamily::Shuffle ? shuffle(p, lanes, undefined)
+                  : core::familyOf(p.in->warpOp) == core::WarpFamily::Vote  ? vote(p.in->warpOp, lanes)
+                                                                            : reduce(p.in->warpOp, lanes);
+    if (!f_.isFalse(undefined))
+      ctx_.warpUndefined.push_back(
+          {p.event, f_.both(exec(p), undefined), "it shuffles from a lane that does not take part"});
+    f_.require(f_.implies(f_.both(exec(p), f_.no(undefined)), f_.eq(value, result)));
+  }
+
+  // The source lane l is chosen when the selector equals the constant that names it (core::shuffleSource).
+  Term shuffle(const Primitive& p, const std::vector<Contribution>& lanes, Term& undefined) {
+    Term selector = valueAt_(p.thread, p.step, p.in->laneSelector);
+    Term result = lanes[static_cast<size_t>(p.lane)].operand;  // a source outside the warp: its own value
+    std::vector<Term> absent;
+    for (int l = 0; l < static_cast<int>(lanes.size()); ++l) {
+      long long names = l;
+      if (p.in->warpOp == WarpOp::ShuffleUp) names = p.lane - l;
+      if (p.in->warpOp == WarpOp::ShuffleDown) names = l - p.lane;
+      if (p.in->warpOp == WarpOp::ShuffleXor) names = p.lane ^ l;
+      Term chosen = f_.eq(selector, f_.intValue(names));
+      result = f_.ite(chosen, lanes[static_cast<size_t>(l)].operand, result);
+      absent.push_back(f_.both(chosen, f_.no(lanes[static_cast<size_t>(l)].present)));
+    }
+    undefined = f_.any(absent);
+    return result;
+  }
+
+  Term vote(WarpOp op, const std::vector<Contribution>& lanes) {
+    std::vector<Term> allSet, allClear, anySet;
+    Term ballot = f_.intValue(0);
+    for (size_t l = 0; l < lanes.size(); ++l) {
+      Term set = f_.no(f_.eq(lanes[l].operand, f_.intValue(0)));
+      allSet.push_back(f_.implies(lanes[l].present, set));
+      allClear.push_back(f_.implies(lanes[l].present, f_.no(set)));
+      anySet.push_back(f_.both(lanes[l].present, set));
+      if (l < 62)
+        ballot = f_.arith(TermOp::Add, ballot,
+                          f_.ite(f_.both(lanes[l].present, set), f_.intValue(1LL << l), f_.intValue(0)));
+    }
+    auto flag = [&](Term t) { return f_.ite(t, f_.intValue(1), f_.intValue(0)); };
+    switch (op) {
+      case WarpOp::VoteAll:
+        return flag(f_.all(allSet));
+      case WarpOp::VoteAny:
+        return flag(f_.any(anySet));
+      case WarpOp::VoteUniform:
+        return flag(f_.either(f_.all(allSet), f_.all(allClear)));
+      default:
+        return ballot;
+    }
+  }
+
+  Term as32(Term t) { return f_.arith(TermOp::Mod, t, f_.intValue(1LL << 32)); }
+
+  Term reduce(WarpOp op, const std::vector<Contribution>& lanes) {
+    Term result = -1;
+    for (const Contribution& c : lanes) {
+      if (f_.isFalse(c.present)) continue;
+      Term a = c.operand;
+      Term combined = a;
+      if (result != -1) {
+        switch (op) {
+          case WarpOp::ReduceAdd:
+            combined = f_.arith(TermOp::Add, result, a);
+            break;
+          case WarpOp::ReduceMin:
+            combined = f_.ite(f_.lt(a, result), a, result);
+            break;
+          case WarpOp::ReduceMax:
+            combined = f_.ite(f_.lt(result, a), a, result);
+            break;
+          case WarpOp::ReduceAnd:
+            combined = f_.bitwise(BitwiseOp::And, 32, {result, as32(a)});
+            break;
+          case WarpOp::ReduceOr:
+            combined = f_.bitwise(BitwiseOp::Or, 32, {result, as32(a)});
+            break;
+          default:
+            combined = f_.bitwise(BitwiseOp::Xor, 32, {result, as32(a)});
+            break;
+        }
+      } else if (op == WarpOp::ReduceAnd || op == WarpOp::ReduceOr || op == WarpOp::ReduceXor) {
+        combined = as32(a);
+      }
+      result = result == -1 ? combined : f_.ite(c.present, combined, result);
+    }
+    return result;
+  }
+
+  // CUDA guarantees only the complete warp; SMR and FMR guarantee the threads of the instance's dynamic
+  // block, which in a litmus test (every column its own code) is whoever joined.
+  void encodeParticipation(const Primitive& p) {
+    if (ctx_.warpConfig != core::WarpConfig::Cuda) return;
+    std::vector<Term> everyLane;
+    for (int u : layout_.lanes[static_cast<size_t>(warpOf(p.thread))]) {
+      if (u != p.thread) everyLane.push_back(joined(p, u));
+    }
+    Term partial = f_.both(exec(p), f_.no(f_.all(everyLane)));
+    if (!f_.isFalse(partial))
+      ctx_.warpParticipation.push_back({p.event, partial, "CUDA guarantees only the complete warp"});
+  }
+
+  EncodingContext& ctx_;
+  Formula& f_;
+  const ValueAt& valueAt_;
+  core::WarpLayout layout_;
+  std::vector<Primitive> primitives_;
+  std::map<int, std::vector<size_t>> byThread_;
+  std::map<int, Term> ordinals_;
+  std::map<std::pair<int, int>, std::vector<std::pair<const Primitive*, Term>>>
+      joined_;  // (event, lane thread)
+  std::map<std::string, Term> clocks_;
+};
+
+}  // namespace
+
+void declareWarpPrimitives(EncodingContext& ctx) {
+  for (const core::UnrolledThread& t : ctx.graph.threads) {
+    for (const core::Step& step : t.steps) {
+      if (step.kind != core::InstructionKind::Warp) continue;
+      int e = step.events.front();
+      ctx.exec[static_cast<size_t>(e)] = ctx.f.boolVar("warp_e" + std::to_string(e));
+      if (step.instruction->warpOp != WarpOp::Sync)
+        ctx.value[static_cast<size_t>(e)] = ctx.f.intVar("warpval_e" + std::to_string(e));
+    }
+  }
+}
+
+void encodeWarpPrimitives(EncodingContext& ctx, const ValueAt& valueAt) {
+  WarpEncoder(ctx, valueAt).encode();
+}
+
+}  // namespace catcheck::encoders

@@ -1,0 +1,77 @@
+// PTX warp primitives (issue 9): bar.warp.sync MASK, shfl.sync.{idx,up,down,bfly} RD, A, B, MASK,
+// vote.sync.{all,any,uni,ballot} RD, A, MASK and redux.sync.{add,min,max,and,or,xor} RD, A, MASK. Each is
+// one Warp instruction (core/Warps.h gives the meaning); the warp barrier carries the tags of a control
+// barrier (F), collectives none, as they never order memory. Masks are non-negative integer literals.
+#include <map>
+
+#include "frontends/PtxInstructions.h"
+
+namespace catcheck::frontends::ptx {
+namespace {
+
+long long maskOf(LitmusCell& cell, Parser::NumberContext* mask) {
+  core::Expr value = cell.constant(mask);
+  if (value.constant < 0) cell.fail(mask->getStart(), "a warp mask is a non-negative integer");
+  return value.constant;
+}
+
+core::WarpOp operationOf(LitmusCell& cell, antlr4::Token* name, const std::string& mnemonic,
+                         const std::map<std::string, core::WarpOp>& operations) {
+  auto it = operations.find(name->getText());
+  if (it != operations.end()) return it->second;
+  std::string expected;
+  for (const auto& [text, op] : operations) expected += (expected.empty() ? "" : ", ") + text;
+  cell.fail(name, "unknown " + mnemonic + " mode '" + name->getText() + "' (expected " + expected + ")");
+}
+
+core::Instruction collective(LitmusCell& cell, core::WarpOp op, antlr4::tree::TerminalNode* reg,
+                             Parser::ValueContext* source, Parser::NumberContext* mask) {
+  core::Instruction in;
+  in.kind = core::InstructionKind::Warp;
+  in.warpOp = op;
+  in.reg = cell.reg(reg);
+  in.value = cell.value(source);
+  in.warpMask = maskOf(cell, mask);
+  return in;
+}
+
+}  // namespace
+
+core::Instruction buildWarpBarrier(LitmusCell& cell, Parser::WarpBarrierContext* ctx) {
+  core::Instruction barrier;
+  barrier.kind = core::InstructionKind::Warp;
+  barrier.warpOp = core::WarpOp::Sync;
+  barrier.tags = {"F", "_"};
+  barrier.warpMask = maskOf(cell, ctx->mask);
+  return barrier;
+}
+
+core::Instruction buildShuffle(LitmusCell& cell, Parser::ShuffleContext* ctx) {
+  static const std::map<std::string, core::WarpOp> modes = {{"idx", core::WarpOp::ShuffleIdx},
+                                                            {"up", core::WarpOp::ShuffleUp},
+                                                            {"down", core::WarpOp::ShuffleDown},
+                                                            {"bfly", core::WarpOp::ShuffleXor}};
+  core::WarpOp op = operationOf(cell, ctx->variant, "shfl.sync", modes);
+  core::Instruction in = collective(cell, op, ctx->Register(), ctx->source, ctx->mask);
+  in.laneSelector = cell.value(ctx->selector);
+  return in;
+}
+
+core::Instruction buildVote(LitmusCell& cell, Parser::VoteContext* ctx) {
+  static const std::map<std::string, core::WarpOp> modes = {{"all", core::WarpOp::VoteAll},
+                                                            {"any", core::WarpOp::VoteAny},
+                                                            {"uni", core::WarpOp::VoteUniform},
+                                                            {"ballot", core::WarpOp::VoteBallot}};
+  return collective(cell, operationOf(cell, ctx->variant, "vote.sync", modes), ctx->Register(), ctx->source,
+                    ctx->mask);
+}
+
+core::Instruction buildRedux(LitmusCell& cell, Parser::ReduxContext* ctx) {
+  static const std::map<std::string, core::WarpOp> operators = {
+      {"add", core::WarpOp::ReduceAdd}, {"min", core::WarpOp::ReduceMin}, {"max", core::WarpOp::ReduceMax},
+      {"and", core::WarpOp::ReduceAnd}, {"or", core::WarpOp::ReduceOr},   {"xor", core::WarpOp::ReduceXor}};
+  return collective(cell, operationOf(cell, ctx->op, "redux.sync", operators), ctx->Register(), ctx->source,
+                    ctx->mask);
+}
+
+}  // namespace catcheck::frontends::ptx
