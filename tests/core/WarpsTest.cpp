@@ -1,0 +1,41 @@
+// The concrete meaning of warp collectives (core/Warps.h): shuffle sources per mode, inside and outside the
+// warp; votes over `A != 0`; ballot bits; reductions, the bitwise ones over 32-bit values.
+#include <gtest/gtest.h>
+
+#include "core/Warps.h"
+
+namespace catcheck::core {
+namespace {
+
+TEST(Warps, ShuffleSourcesPerMode) {
+  EXPECT_EQ(shuffleSource(WarpOp::ShuffleIdx, 0, 4, 3), 3);
+  EXPECT_EQ(shuffleSource(WarpOp::ShuffleUp, 1, 4, 1), 0);
+  EXPECT_EQ(shuffleSource(WarpOp::ShuffleUp, 0, 4, 1), std::nullopt) << "below lane 0: outside the warp";
+  EXPECT_EQ(shuffleSource(WarpOp::ShuffleDown, 3, 4, 1), std::nullopt);
+  EXPECT_EQ(shuffleSource(WarpOp::ShuffleXor, 2, 4, 1), 3);
+}
+
+TEST(Warps, CollectiveResults) {
+  std::map<int, long long> operands{{0, 1}, {1, 0}, {2, 4}};
+  EXPECT_EQ(collectiveResult(WarpOp::VoteBallot, 0, 3, operands, 0), 5);
+  EXPECT_EQ(collectiveResult(WarpOp::VoteAll, 0, 3, operands, 0), 0);
+  EXPECT_EQ(collectiveResult(WarpOp::VoteAny, 0, 3, operands, 0), 1);
+  EXPECT_EQ(collectiveResult(WarpOp::VoteUniform, 0, 3, operands, 0), 0);
+  EXPECT_EQ(collectiveResult(WarpOp::ReduceAdd, 1, 3, operands, 0), 5);
+  EXPECT_EQ(collectiveResult(WarpOp::ReduceMin, 1, 3, operands, 0), 0);
+  EXPECT_EQ(collectiveResult(WarpOp::ReduceMax, 1, 3, operands, 0), 4);
+  EXPECT_EQ(collectiveResult(WarpOp::ReduceOr, 1, 3, operands, 0), 5);
+  EXPECT_EQ(collectiveResult(WarpOp::ReduceXor, 1, 3, {{0, -1}, {1, 1}}, 0), 0xfffffffeLL) << "32-bit values";
+  EXPECT_EQ(collectiveResult(WarpOp::ShuffleIdx, 0, 3, operands, 2), 4);
+  EXPECT_EQ(collectiveResult(WarpOp::ShuffleIdx, 0, 3, {{0, 1}}, 2), std::nullopt)
+      << "lane 2 does not take part";
+  EXPECT_EQ(collectiveResult(WarpOp::ShuffleIdx, 0, 3, operands, 7), 1) << "outside the warp: its own value";
+}
+
+TEST(Warps, ConfigurationNames) {
+  EXPECT_EQ(parseWarpConfig("FMR"), WarpConfig::Fmr);
+  EXPECT_THROW(parseWarpConfig("cuda"), std::invalid_argument);
+}
+
+}  // namespace
+}  // namespace catcheck::core
