@@ -13,6 +13,7 @@
 //    -> Workgroup). A SPIR-V grid is one dispatch, so its invocations share one queue family and
 //    QueueFamily would change nothing after Device. OpenCL stops at Workgroup (its Subgroup scope is the
 //    work-group's); then a control barrier's execution scope, Workgroup -> Subgroup.
+#include <algorithm>
 #include <map>
 #include <optional>
 #include <sstream>
