@@ -31,7 +31,7 @@ struct Verdict {
 };
 
 const char* resultName(Result result);
-Result parseResult(const std::string& name);      // throws std::invalid_argument
+Result parseResult(const std::string& name);  // throws std::invalid_argument
 
 // Whether a verdict says the program is correct for the property: the question its descriptor puts to the
 // solver has no witness (an exists-condition is unreachable, nothing violates ~exists / forall, no flag

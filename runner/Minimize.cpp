@@ -202,8 +202,8 @@ bool Minimizer::relaxPoint(size_t point) {
 }
 
 void Minimizer::relaxAll() {
-  int version = 0;                                      // relaxations kept so far
-  std::vector<int> settledAt(points_.size(), -1);       // version when the point last refused everything
+  int version = 0;                                 // relaxations kept so far
+  std::vector<int> settledAt(points_.size(), -1);  // version when the point last refused everything
   for (bool changed = true; changed;) {
     changed = false;
     for (size_t i = 0; i < points_.size(); ++i) {
@@ -219,7 +219,8 @@ void Minimizer::relaxAll() {
 
 void Minimizer::enumerateAt(const CheckSize& size, core::Property property, core::Result solverResult) {
   EvaluatorCheck check{property, size, false, ""};
-  core::Program program = check::loadProgramFile(temp_.write(result_.minimized), check::ProgramOptions{size.grid});
+  core::Program program =
+      check::loadProgramFile(temp_.write(result_.minimized), check::ProgramOptions{size.grid});
   core::EventGraph graph = core::buildEventGraph(program, size.bound);
   core::EnumerationResult enumeration = core::enumerate(model_, graph);
   if (!enumeration.complete) {
@@ -229,11 +230,12 @@ void Minimizer::enumerateAt(const CheckSize& size, core::Property property, core
   }
   core::Result enumerated = core::enumeratedVerdict(enumeration, program, property);
   if (enumerated != solverResult) {
-    throw check::WitnessRejected(fmt::format(
-        "internal error: on the minimised program at {}, the concrete evaluator's enumeration gives {} for {} "
-        "where the solver gives {}",
-        size.label(), core::resultName(enumerated), core::propertyName(property),
-        core::resultName(solverResult)));
+    throw check::WitnessRejected(
+        fmt::format("internal error: on the minimised program at {}, the concrete evaluator's enumeration "
+                    "gives {} for {} "
+                    "where the solver gives {}",
+                    size.label(), core::resultName(enumerated), core::propertyName(property),
+                    core::resultName(solverResult)));
   }
   check.applied = true;
   check.note = fmt::format("agrees: {} ({} consistent executions)", core::resultName(enumerated),
@@ -250,10 +252,12 @@ void Minimizer::recheckMinimized() {
     if (std::optional<Failure> failure = checkAt(temp_.write(result_.minimized), size))
       throw MinimizeError("internal error: the minimised program does not verify at " + size.label() + ": " +
                           failure->summary);
-    core::Program program = check::loadProgramFile(temp_.write(result_.minimized), check::ProgramOptions{size.grid});
+    core::Program program =
+        check::loadProgramFile(temp_.write(result_.minimized), check::ProgramOptions{size.grid});
     for (core::Property property : options_.properties) {
       if (!core::describe(property).listsFinalStates) {
-        result_.evaluator.push_back({property, size, false, "not applied: the evaluator has no liveness semantics"});
+        result_.evaluator.push_back(
+            {property, size, false, "not applied: the evaluator has no liveness semantics"});
         continue;
       }
       bool satMeansPass = core::describe(property).question(program).satMeansPass;
@@ -269,8 +273,9 @@ MinimizeResult Minimizer::run() {
   if (program.assertionKind == core::AssertionKind::None &&
       std::find(options_.properties.begin(), options_.properties.end(), core::Property::ProgramSpec) !=
           options_.properties.end())
-    throw core::InputError({path_, 1, 1}, "the program has no condition: program_spec would hold whatever the "
-                                          "synchronisation (use --property cat_spec or termination)");
+    throw core::InputError({path_, 1, 1},
+                           "the program has no condition: program_spec would hold whatever the "
+                           "synchronisation (use --property cat_spec or termination)");
   result_.testName = program.name;
   bool gridGiven = options_.size.grid.has_value();
   for (const CheckSize& size : options_.also) gridGiven = gridGiven || size.grid.has_value();

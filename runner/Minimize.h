@@ -64,9 +64,9 @@ const char* pointStatusName(PointStatus status);
 
 struct PointResult {
   SyncPoint point;
-  std::string finalText;           // "" when removed
-  std::vector<std::string> kept;   // steps kept, in order
-  std::vector<Refused> refused;    // the last refusal of each step tried
+  std::string finalText;          // "" when removed
+  std::vector<std::string> kept;  // steps kept, in order
+  std::vector<Refused> refused;   // the last refusal of each step tried
   PointStatus status() const;
 };
 
@@ -74,8 +74,8 @@ struct PointResult {
 struct EvaluatorCheck {
   core::Property property = core::Property::ProgramSpec;
   CheckSize size;
-  bool applied = false;     // the enumeration was complete
-  std::string note;         // why it does not apply, or how many executions it enumerated
+  bool applied = false;  // the enumeration was complete
+  std::string note;      // why it does not apply, or how many executions it enumerated
 };
 
 struct MinimizeResult {
@@ -83,9 +83,9 @@ struct MinimizeResult {
   std::optional<Failure> original;  // set when the original program does not verify
   std::string order;                // the relaxation order, one sentence
   std::vector<PointResult> points;
-  std::string minimized;            // the minimised program's text
+  std::string minimized;  // the minimised program's text
   std::vector<EvaluatorCheck> evaluator;
-  int checks = 0;                   // programs checked (one property at one size each)
+  int checks = 0;  // programs checked (one property at one size each)
   double milliseconds = 0;
 };
 

@@ -56,7 +56,8 @@ std::string firstOf(const Mnemonic& m, std::initializer_list<const char*> words)
   return "";
 }
 
-void narrowScope(const Mnemonic& m, const std::vector<std::string>& outerToInner, std::vector<Relaxation>& out) {
+void narrowScope(const Mnemonic& m, const std::vector<std::string>& outerToInner,
+                 std::vector<Relaxation>& out) {
   for (size_t i = 0; i + 1 < outerToInner.size(); ++i) {
     if (!m.has(outerToInner[i])) continue;
     Mnemonic narrowed = m;

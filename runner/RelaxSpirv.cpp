@@ -42,7 +42,8 @@ const char* orderName(uint32_t order) {
 }
 
 const char* scopeName(long long scope) {
-  static const char* names[] = {"CrossDevice", "Device", "Workgroup", "Subgroup", "Invocation", "QueueFamily"};
+  static const char* names[] = {"CrossDevice", "Device",     "Workgroup",
+                                "Subgroup",    "Invocation", "QueueFamily"};
   return scope >= 0 && scope < 6 ? names[scope] : "?";
 }
 
@@ -66,7 +67,8 @@ enum class Side { Acquire, Release, Both };
 // The orders one step weaker than `order`.
 std::vector<uint32_t> weakerOrders(uint32_t order, Side side, bool relaxedAllowed) {
   std::vector<uint32_t> result;
-  if (order == kSeqCst) result = {side == Side::Acquire ? kAcquire : side == Side::Release ? kRelease : kAcqRel};
+  if (order == kSeqCst)
+    result = {side == Side::Acquire ? kAcquire : side == Side::Release ? kRelease : kAcqRel};
   if (order == kAcqRel) {
     if (side != Side::Release) result.push_back(kAcquire);
     if (side != Side::Acquire) result.push_back(kRelease);
@@ -150,12 +152,13 @@ class SpirvRelaxer : public Relaxer {
     return out;
   }
 
-  std::string render(const std::vector<SyncPoint>& points, const std::vector<std::string>& texts) const override {
+  std::string render(const std::vector<SyncPoint>& points,
+                     const std::vector<std::string>& texts) const override {
     std::vector<std::string> out = splitWords(Relaxer::render(points, texts), '\n');
     std::map<size_t, std::vector<std::string>, std::greater<>> inserts;  // after line index
     for (const auto& [name, constant] : newConstants(texts)) {
-      inserts[lastConstantLine_.at(constant.type)].push_back(
-          name + " = OpConstant " + constant.type + " " + std::to_string(constant.value));
+      inserts[lastConstantLine_.at(constant.type)].push_back(name + " = OpConstant " + constant.type + " " +
+                                                             std::to_string(constant.value));
     }
     for (const auto& [after, declarations] : inserts)
       out.insert(out.begin() + static_cast<long>(after) + 1, declarations.begin(), declarations.end());
@@ -163,9 +166,10 @@ class SpirvRelaxer : public Relaxer {
   }
 
   std::string orderText() const override {
-    return std::string("remove OpControlBarrier / OpMemoryBarrier; weaken the semantics one step "
-                       "(SequentiallyConsistent -> AcquireRelease -> Acquire, Release -> relaxed); narrow "
-                       "the scope one step (") +
+    return std::string(
+               "remove OpControlBarrier / OpMemoryBarrier; weaken the semantics one step "
+               "(SequentiallyConsistent -> AcquireRelease -> Acquire, Release -> relaxed); narrow "
+               "the scope one step (") +
            (vulkan_ ? "CrossDevice -> Device -> Workgroup -> Subgroup, QueueFamily -> Workgroup"
                     : "CrossDevice -> Device -> Workgroup") +
            "), then a control barrier's execution scope (Workgroup -> Subgroup)";
@@ -240,7 +244,8 @@ class SpirvRelaxer : public Relaxer {
         relaxed.operands[static_cast<size_t>(layout.unequal)] =
             constantId(unequal->type, withOrder(unequal->value, kept));
       }
-      out.push_back({std::string("semantics ") + orderName(order) + " -> " + orderName(weaker), relaxed.text()});
+      out.push_back(
+          {std::string("semantics ") + orderName(order) + " -> " + orderName(weaker), relaxed.text()});
     }
   }
 
@@ -278,8 +283,9 @@ class SpirvRelaxer : public Relaxer {
 std::unique_ptr<Relaxer> makeSpirvRelaxer(const std::string& source, const core::Program& program) {
   if (source.size() >= 4 && (source.compare(0, 4, "\x03\x02\x23\x07", 4) == 0 ||
                              source.compare(0, 4, "\x07\x23\x02\x03", 4) == 0)) {
-    throw core::InputError({program.file, 1, 1},
-                           "minimize edits the program's text: give the SPIR-V assembly (.spvasm), not a binary");
+    throw core::InputError(
+        {program.file, 1, 1},
+        "minimize edits the program's text: give the SPIR-V assembly (.spvasm), not a binary");
   }
   return std::make_unique<SpirvRelaxer>(source, program.target->name != "OPENCL");
 }

@@ -93,7 +93,8 @@ std::vector<SyncPoint> Relaxer::points(const core::Program& program) const {
   return result;
 }
 
-std::string Relaxer::render(const std::vector<SyncPoint>& points, const std::vector<std::string>& texts) const {
+std::string Relaxer::render(const std::vector<SyncPoint>& points,
+                            const std::vector<std::string>& texts) const {
   std::vector<std::string> lines = lines_;
   std::vector<size_t> order(points.size());
   for (size_t i = 0; i < order.size(); ++i) order[i] = i;

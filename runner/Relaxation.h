@@ -38,7 +38,8 @@ class Relaxer {
   // removal, then the memory order weakened one step, then the scope narrowed one step.
   virtual std::vector<Relaxation> relaxations(const SyncPoint& point, const std::string& text) const = 0;
   // The source with `texts[i]` in place of `points[i]`'s original text.
-  virtual std::string render(const std::vector<SyncPoint>& points, const std::vector<std::string>& texts) const;
+  virtual std::string render(const std::vector<SyncPoint>& points,
+                             const std::vector<std::string>& texts) const;
   // The relaxation order as one sentence, for the output.
   virtual std::string orderText() const = 0;
 

@@ -57,7 +57,8 @@ std::string refusalText(const runner::Refused& r, const runner::MinimizeOptions&
   return fmt::format("{}: breaks {}{}: {}", r.step, core::propertyName(f.property), where, f.summary);
 }
 
-void printTable(std::ostream& out, const runner::MinimizeResult& result, const runner::MinimizeOptions& options) {
+void printTable(std::ostream& out, const runner::MinimizeResult& result,
+                const runner::MinimizeOptions& options) {
   size_t locationWidth = 8, textWidth = 11;
   for (const runner::PointResult& p : result.points) {
     locationWidth = std::max(locationWidth, p.point.location.str().size());
@@ -71,17 +72,19 @@ void printTable(std::ostream& out, const runner::MinimizeResult& result, const r
   }
 }
 
-void printSummary(std::ostream& out, const runner::MinimizeResult& result, const runner::MinimizeOptions& options) {
+void printSummary(std::ostream& out, const runner::MinimizeResult& result,
+                  const runner::MinimizeOptions& options) {
   int counts[3] = {0, 0, 0};
   for (const runner::PointResult& p : result.points) ++counts[static_cast<int>(p.status())];
-  out << fmt::format("Minimised: {} necessary, {} redundant, {} relaxed; verifies at {}\n", counts[0], counts[1],
-                     counts[2], sizesText(options));
+  out << fmt::format("Minimised: {} necessary, {} redundant, {} relaxed; verifies at {}\n", counts[0],
+                     counts[1], counts[2], sizesText(options));
   for (const runner::EvaluatorCheck& e : result.evaluator)
-    out << fmt::format("Evaluator re-check ({}, {}): {}\n", core::propertyName(e.property), e.size.label(), e.note);
+    out << fmt::format("Evaluator re-check ({}, {}): {}\n", core::propertyName(e.property), e.size.label(),
+                       e.note);
 }
 
-void printText(std::ostream& out, const runner::MinimizeResult& result, const runner::MinimizeOptions& options,
-               const std::string& modelName) {
+void printText(std::ostream& out, const runner::MinimizeResult& result,
+               const runner::MinimizeOptions& options, const std::string& modelName) {
   out << fmt::format("Minimize: {}  Model: {}  Properties: {}  Sizes: {}\n", result.testName, modelName,
                      propertiesText(options.properties), sizesText(options));
   if (result.original) {
@@ -126,9 +129,10 @@ ordered_json pointJson(const runner::PointResult& p) {
           {"refused", refused}};
 }
 
-void printJson(std::ostream& out, const runner::MinimizeResult& result, const runner::MinimizeOptions& options,
-               const std::string& modelName) {
-  ordered_json points = ordered_json::array(), evaluator = ordered_json::array(), also = ordered_json::array();
+void printJson(std::ostream& out, const runner::MinimizeResult& result,
+               const runner::MinimizeOptions& options, const std::string& modelName) {
+  ordered_json points = ordered_json::array(), evaluator = ordered_json::array(),
+               also = ordered_json::array();
   for (const runner::PointResult& p : result.points) points.push_back(pointJson(p));
   for (const runner::EvaluatorCheck& e : result.evaluator)
     evaluator.push_back({{"property", core::propertyName(e.property)},
@@ -136,28 +140,32 @@ void printJson(std::ostream& out, const runner::MinimizeResult& result, const ru
                          {"applied", e.applied},
                          {"note", e.note}});
   for (const runner::CheckSize& size : options.also) also.push_back(size.label());
-  ordered_json json = {{"test", result.testName},
-                       {"model", modelName},
-                       {"properties", propertiesText(options.properties)},
-                       {"size", options.size.label()},
-                       {"also", also},
-                       {"verifies", !result.original.has_value()},
-                       {"original_failure", result.original ? failureJson(*result.original) : ordered_json(nullptr)},
-                       {"order", result.order},
-                       {"points", points},
-                       {"evaluator", evaluator},
-                       {"checks", result.checks},
-                       {"time_ms", result.milliseconds}};
+  ordered_json json = {
+      {"test", result.testName},
+      {"model", modelName},
+      {"properties", propertiesText(options.properties)},
+      {"size", options.size.label()},
+      {"also", also},
+      {"verifies", !result.original.has_value()},
+      {"original_failure", result.original ? failureJson(*result.original) : ordered_json(nullptr)},
+      {"order", result.order},
+      {"points", points},
+      {"evaluator", evaluator},
+      {"checks", result.checks},
+      {"time_ms", result.milliseconds}};
   out << json.dump(2) << "\n";
 }
 
 }  // namespace
 
 void MinimizeCommand::addTo(CLI::App& app) {
-  command_ = app.add_subcommand("minimize", "which barriers, fences, memory orders and scopes a program needs");
+  command_ =
+      app.add_subcommand("minimize", "which barriers, fences, memory orders and scopes a program needs");
   command_->add_option("model", model_, "the .cat memory model")->required();
   command_->add_option("program", program_, "a litmus test or a SPIR-V module (.spvasm)")->required();
-  command_->add_option("--property", properties_, "program_spec | cat_spec | termination (comma list): all must hold")
+  command_
+      ->add_option("--property", properties_,
+                   "program_spec | cat_spec | termination (comma list): all must hold")
       ->delimiter(',');
   command_->add_option("--bound", bound_, "loop unrolling bound")->check(CLI::PositiveNumber);
   command_->add_option("--progress", progress_, "progress model for termination, e.g. FAIR or 'FAIR;QF=OBE'");
@@ -165,7 +173,8 @@ void MinimizeCommand::addTo(CLI::App& app) {
       ->delimiter(',')
       ->expected(3)
       ->check(CLI::PositiveNumber);
-  command_->add_option("--also", also_, "also check every kept relaxation at bound K or grid T,S,W (repeatable)")
+  command_
+      ->add_option("--also", also_, "also check every kept relaxation at bound K or grid T,S,W (repeatable)")
       ->expected(1)
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
   command_->add_option("--write", write_, "write the minimised program (same format as the input)");

@@ -3,7 +3,8 @@
 //   catcheck run --manifest FILE.csv [options]              bulk regression (tools/RunCommand.cpp)
 //   catcheck diff A.cat B.cat TESTS... [options]            verdicts that differ (tools/DiffCommand.cpp)
 //   catcheck report merge A.json B.json ... [options]       shard reports joined (tools/ReportCommand.cpp)
-//   catcheck minimize MODEL.cat PROGRAM [options]           necessary synchronisation (tools/MinimizeCommand.cpp)
+//   catcheck minimize MODEL.cat PROGRAM [options]           necessary synchronisation
+//   (tools/MinimizeCommand.cpp)
 // Exit codes (DESIGN.md): 0 ok / all agree, 1 a verdict differs, 2 bad input or usage, 3 the solver gave up
 // or a witness was rejected by the evaluator. Every command takes -v / --log-level (tools/LogOptions.h):
 // logs go to stderr, as stdout carries the verdicts.
