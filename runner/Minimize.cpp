@@ -80,8 +80,7 @@ std::string finalStateLine(const std::string& witness) {
 
 // One line on what the execution behind a verdict shows.
 std::string summaryOf(const core::Verdict& verdict, core::Property property, const core::Program& program) {
-  if (verdict.result == core::Result::Unknown)
-    return "UNKNOWN: " + verdict.explanation + " (a loop bound was reachable: raise the bound)";
+  if (verdict.result == core::Result::Unknown) return verdict.explanation;  // a loop bound: raise it
   const core::PropertyDescriptor& d = core::describe(property);
   if (d.firesFlags && !verdict.firedFlag.empty())
     return fmt::format("flag {} fires on {}", verdict.firedFlag, verdict.firedPair);
@@ -118,7 +117,8 @@ class Minimizer {
   TempProgram temp_;
   std::unique_ptr<Relaxer> relaxer_;
   std::vector<SyncPoint> points_;
-  std::vector<std::string> texts_;  // each point's current text
+  std::vector<std::string> texts_;       // each point's current text
+  std::string context_ = "the program";  // what is being checked, for the log
   MinimizeResult result_;
 };
 
@@ -135,8 +135,8 @@ std::optional<Failure> Minimizer::checkAt(const std::string& file, const CheckSi
     ++result_.checks;
     bool ok = core::verifies(property, program, verdict.result);
     if (options_.log)
-      options_.log(fmt::format("check {}: {} {} at {}", result_.checks, core::propertyName(property),
-                               core::resultName(verdict.result), size.label()));
+      options_.log(fmt::format("check {} ({}): {} {} at {}", result_.checks, context_,
+                               core::propertyName(property), core::resultName(verdict.result), size.label()));
     if (!ok)
       return Failure{property, size, verdict.result, summaryOf(verdict, property, program), verdict.witness};
   }
@@ -160,6 +160,7 @@ Minimizer::Checked Minimizer::checkEverywhere(const std::string& file) {
 std::optional<Refused> Minimizer::tryRelaxation(size_t point, const Relaxation& relaxation) {
   std::vector<std::string> texts = texts_;
   texts[point] = relaxation.text;
+  context_ = points_[point].location.str() + " " + relaxation.step;
   const std::string& file = temp_.write(relaxer_->render(points_, texts));
   Checked checked;
   try {
@@ -246,6 +247,7 @@ void Minimizer::enumerateAt(const CheckSize& size, core::Property property, core
 // The minimised program, checked once more from scratch at every size; the evaluator's enumeration must
 // give the same verdicts where it applies.
 void Minimizer::recheckMinimized() {
+  context_ = "the minimised program";
   std::vector<CheckSize> sizes = {options_.size};
   sizes.insert(sizes.end(), options_.also.begin(), options_.also.end());
   for (const CheckSize& size : sizes) {

@@ -164,6 +164,16 @@ TEST(Minimize, ProgramThatDoesNotVerifyExitsOneWithItsWitness) {
   EXPECT_NE(run.output.find("Witness:\n"), std::string::npos) << run.output;
 }
 
+TEST(Minimize, UnknownStopsAndAsksForAHigherBound) {
+  CommandResult run =
+      runCatcheck("minimize " + kSourceDir + "/models/ptx-v7.5.cat " + kData + "minimize-unknown.litmus");
+  EXPECT_EQ(run.exitCode, 1) << run.output;
+  EXPECT_NE(run.output.find("The program does not verify: program_spec UNKNOWN at bound 1: a loop bound is "
+                            "reachable: increase --bound\n"),
+            std::string::npos)
+      << run.output;
+}
+
 TEST(Minimize, MissingFileIsBadInput) {
   CommandResult run =
       runCatcheck("minimize " + kSourceDir + "/models/ptx-v7.5.cat " + kData + "no-such.litmus");
