@@ -15,7 +15,8 @@
 # Measured on 2026-12-01 (2 shared cores, load about 9, z3), CONFIG=1,1,2 (one invocation in each of two
 # workgroups) at the paper's bounds (BOUND=4 for the XF barrier): ticket lock 12 checks 2.3 s, CAS lock 6
 # checks 195 s, TTAS lock 7 checks 8.6 s, XF barrier 19 checks 1.1 s; every racy mutant agrees. At the paper's
-# grids one check of the correct ticket lock took over 5 minutes, and the XF barrier at 3x3 bound 9 aborts in
+# grids one check of the correct ticket lock took over 5 minutes, the TTAS lock's minimisation (2x2, bound 4)
+# gave no answer within 30 minutes, and the XF barrier at 3x3 bound 9 aborts in
 # z3 ("numeral does not fit in machine int64_t") and gets a data race from cvc5 where the paper has none.
 set -e
 cd "$(dirname "$0")/.."
