@@ -37,4 +37,10 @@ struct Verdict {
 const char* resultName(Result result);
 Result parseResult(const std::string& name);  // throws std::invalid_argument
 
+// Whether a verdict says the program is correct for the property: the question its descriptor puts to the
+// solver has no witness (an exists-condition is unreachable, nothing violates ~exists / forall, no flag
+// fires, no thread hangs). UNKNOWN never verifies. `catcheck minimize` keeps a relaxation by this one
+// definition; a new property gets it from its descriptor's question.
+bool verifies(Property property, const Program& program, Result result);
+
 }  // namespace catcheck::core

@@ -71,7 +71,7 @@ std::string SingleCheck::modelName() const {
 int SingleCheck::run() const {
   if (model_.empty() || test_.empty()) {
     std::cerr << "usage: catcheck MODEL.cat TEST.litmus [options] | catcheck run --manifest FILE.csv | "
-                 "catcheck diff A.cat B.cat TESTS... (see --help)\n";
+                 "catcheck diff A.cat B.cat TESTS... | catcheck minimize MODEL.cat PROGRAM (see --help)\n";
     return 2;
   }
   auto start = std::chrono::steady_clock::now();

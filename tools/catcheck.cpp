@@ -3,6 +3,8 @@
 //   catcheck run --manifest FILE.csv [options]              bulk regression (tools/RunCommand.cpp)
 //   catcheck diff A.cat B.cat TESTS... [options]            verdicts that differ (tools/DiffCommand.cpp)
 //   catcheck report merge A.json B.json ... [options]       shard reports joined (tools/ReportCommand.cpp)
+//   catcheck minimize MODEL.cat PROGRAM [options]           necessary synchronisation
+//   (tools/MinimizeCommand.cpp)
 // Exit codes (DESIGN.md): 0 ok / all agree, 1 a verdict differs, 2 bad input or usage, 3 the solver gave up
 // or a witness was rejected by the evaluator. Every command takes -v / --log-level (tools/LogOptions.h):
 // logs go to stderr, as stdout carries the verdicts.
@@ -14,6 +16,7 @@
 #include "encoders/Solver.h"
 #include "tools/DiffCommand.h"
 #include "tools/LogOptions.h"
+#include "tools/MinimizeCommand.h"
 #include "tools/ReportCommand.h"
 #include "tools/RunCommand.h"
 #include "tools/SingleCheck.h"
@@ -27,6 +30,7 @@ struct Commands {
   tools::RunCommand run;
   tools::DiffCommand diff;
   tools::ReportCommand report;
+  tools::MinimizeCommand minimize;
 };
 
 int dispatch(const Commands& commands) {
@@ -34,6 +38,7 @@ int dispatch(const Commands& commands) {
     if (commands.run.requested()) return commands.run.run();
     if (commands.diff.requested()) return commands.diff.run();
     if (commands.report.requested()) return commands.report.run();
+    if (commands.minimize.requested()) return commands.minimize.run();
     return commands.single.run();
   } catch (const core::InputError& e) {
     std::cerr << e.what() << "\n";
@@ -66,6 +71,7 @@ int main(int argc, char** argv) {
   commands.run.addTo(app);
   commands.diff.addTo(app);
   commands.report.addTo(app);
+  commands.minimize.addTo(app);
   tools::LogOptions logging;
   logging.addTo(app);
   for (CLI::App* command : app.get_subcommands([](CLI::App*) { return true; })) {

@@ -1,0 +1,124 @@
+// What every source format's relaxer shares: finding the synchronisation points from the Program IR (the
+// fences, barriers and memory accesses whose source text has a relaxation, each source instruction once
+// however many threads or unrolled copies it became) and rendering a relaxed program by replacing each
+// point's original text in place, right to left on a line so that columns stay valid. Every other byte of
+// the source is kept, so a relaxed program reads like the original, with the same line numbers (SPIR-V may
+// add constant declarations, see RelaxSpirv.cpp).
+#include "runner/Relaxation.h"
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+namespace catcheck::runner {
+namespace {
+
+std::vector<std::string> splitLines(const std::string& text) {
+  std::vector<std::string> lines;
+  size_t start = 0;
+  while (start <= text.size()) {
+    size_t end = text.find('\n', start);
+    if (end == std::string::npos) end = text.size();
+    lines.push_back(text.substr(start, end - start));
+    start = end + 1;
+  }
+  return lines;
+}
+
+const char* kindName(core::InstructionKind kind) {
+  switch (kind) {
+    case core::InstructionKind::Fence:
+      return "fence";
+    case core::InstructionKind::Barrier:
+      return "barrier";
+    case core::InstructionKind::Load:
+      return "load";
+    case core::InstructionKind::Store:
+      return "store";
+    case core::InstructionKind::Rmw:
+      return "rmw";
+    case core::InstructionKind::Local:
+    case core::InstructionKind::Label:
+    case core::InstructionKind::Jump:
+    case core::InstructionKind::Visible:
+      return nullptr;
+  }
+  return nullptr;
+}
+
+}  // namespace
+
+std::vector<std::string> splitWords(const std::string& text, char separator) {
+  std::vector<std::string> words;
+  size_t start = 0;
+  while (true) {
+    size_t end = text.find(separator, start);
+    words.push_back(text.substr(start, end == std::string::npos ? std::string::npos : end - start));
+    if (end == std::string::npos) return words;
+    start = end + 1;
+  }
+}
+
+std::string joinWords(const std::vector<std::string>& words, char separator) {
+  std::string text;
+  for (size_t i = 0; i < words.size(); ++i) text += (i == 0 ? "" : std::string(1, separator)) + words[i];
+  return text;
+}
+
+Relaxer::Relaxer(std::string source) : source_(std::move(source)), lines_(splitLines(source_)) {}
+
+std::string Relaxer::sourceTextAt(const core::SourceLocation& location, const std::string& irText) const {
+  if (location.line < 1 || static_cast<size_t>(location.line) > lines_.size() || location.column < 1)
+    return "";
+  const std::string& line = lines_[static_cast<size_t>(location.line - 1)];
+  size_t column = static_cast<size_t>(location.column - 1);
+  if (irText.empty() || line.compare(column, irText.size(), irText) != 0) return "";
+  return irText;
+}
+
+std::vector<SyncPoint> Relaxer::points(const core::Program& program) const {
+  std::set<std::pair<int, int>> seen;
+  std::vector<SyncPoint> result;
+  for (const core::Thread& thread : program.threads) {
+    for (const core::Instruction& in : thread.code) {
+      const char* kind = kindName(in.kind);
+      if (kind == nullptr || !seen.insert({in.location.line, in.location.column}).second) continue;
+      SyncPoint point{in.location, sourceTextAt(in.location, in.text), kind};
+      if (!point.text.empty() && !relaxations(point, point.text).empty()) result.push_back(point);
+    }
+  }
+  std::sort(result.begin(), result.end(), [](const SyncPoint& a, const SyncPoint& b) {
+    return std::pair(a.location.line, a.location.column) < std::pair(b.location.line, b.location.column);
+  });
+  return result;
+}
+
+std::string Relaxer::render(const std::vector<SyncPoint>& points,
+                            const std::vector<std::string>& texts) const {
+  std::vector<std::string> lines = lines_;
+  std::vector<size_t> order(points.size());
+  for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::sort(order.begin(), order.end(), [&](size_t a, size_t b) {
+    return std::pair(points[a].location.line, points[a].location.column) >
+           std::pair(points[b].location.line, points[b].location.column);
+  });
+  for (size_t i : order) {
+    std::string& line = lines[static_cast<size_t>(points[i].location.line - 1)];
+    line.replace(static_cast<size_t>(points[i].location.column - 1), points[i].text.size(), texts[i]);
+  }
+  return joinWords(lines, '\n');
+}
+
+std::unique_ptr<Relaxer> makeRelaxer(const core::Program& program, const std::string& source) {
+  switch (program.language) {
+    case core::SourceLanguage::PtxLitmus:
+      return makePtxRelaxer(source);
+    case core::SourceLanguage::VulkanLitmus:
+      return makeVulkanRelaxer(source);
+    case core::SourceLanguage::SpirV:
+      return makeSpirvRelaxer(source, program);
+  }
+  return nullptr;
+}
+
+}  // namespace catcheck::runner
