@@ -37,6 +37,8 @@ const char* kindName(core::InstructionKind kind) {
       return "store";
     case core::InstructionKind::Rmw:
       return "rmw";
+    case core::InstructionKind::Warp:  // bar.warp.sync can be removed; collectives order no memory
+      return "warp primitive";
     case core::InstructionKind::Local:
     case core::InstructionKind::Label:
     case core::InstructionKind::Jump:
