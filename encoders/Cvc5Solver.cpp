@@ -59,7 +59,9 @@ class Cvc5Backend final : public SolverBackend {
     return solver_.getValue(terms_.at(static_cast<size_t>(t))).getBooleanValue();
   }
   long long intValue(Term t) override {
-    return solver_.getValue(terms_.at(static_cast<size_t>(t))).getInt64Value();
+    cvc5::Term value = solver_.getValue(terms_.at(static_cast<size_t>(t)));
+    if (value.isInt64Value()) return value.getInt64Value();
+    return decimalModulo64(value.getIntegerValue());
   }
   std::string reasonUnknown() override { return reason_; }
 

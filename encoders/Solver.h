@@ -54,4 +54,17 @@ const char* solverName(SolverKind kind);
 std::string z3Version();
 std::string cvc5Version();
 
+// A model value in decimal as a 64-bit two's-complement value (the integer modulo 2^64). Solvers answer
+// with unbounded integers; 64-bit program values are not wrapped in the encoding (ValueEncoder.h), so a
+// model may hold one that does not fit a long long (regression: z3 aborted the process on such a value).
+inline long long decimalModulo64(const std::string& decimal) {
+  unsigned long long value = 0;
+  bool negative = !decimal.empty() && decimal[0] == '-';
+  for (char c : decimal) {
+    if (c >= '0' && c <= '9') value = value * 10 + static_cast<unsigned long long>(c - '0');
+  }
+  if (negative) value = ~value + 1;
+  return static_cast<long long>(value);
+}
+
 }  // namespace catcheck::encoders

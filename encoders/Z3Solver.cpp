@@ -62,7 +62,12 @@ class Z3Backend final : public SolverBackend {
   }
 
   bool boolValue(Term t) override { return solver_.get_model().eval(expr(t), true).is_true(); }
-  long long intValue(Term t) override { return solver_.get_model().eval(expr(t), true).get_numeral_int64(); }
+  long long intValue(Term t) override {
+    z3::expr value = solver_.get_model().eval(expr(t), true);
+    int64_t small = 0;
+    if (value.is_numeral_i64(small)) return small;
+    return decimalModulo64(value.get_decimal_string(0));
+  }
   std::string reasonUnknown() override { return solver_.reason_unknown(); }
 
  private:

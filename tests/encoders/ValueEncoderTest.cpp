@@ -3,6 +3,7 @@
 // operands are solver variables fixed by equations, so nothing is folded before the solver sees it.
 #include <gtest/gtest.h>
 
+#include <limits>
 #include <random>
 
 #include "core/ExprSemantics.h"
@@ -66,6 +67,26 @@ TEST(ValueEncoder, ConversionsAgree) {
   EXPECT_TRUE(agrees(SolverKind::Z3, truncate, 0x1234, 0, 0x34));
   Expr notNode = Expr::unary(ExprOp::Not, Expr::registerValue(0, 16), 16);
   EXPECT_TRUE(agrees(SolverKind::Cvc5, notNode, 1, 0, 0xFFFE));
+}
+
+// Regression: a model value beyond 64 bits (64-bit program values are not wrapped) aborted the process
+// inside z3; both solvers now read it modulo 2^64.
+TEST(ValueEncoder, ModelValuesBeyondSixtyFourBitsAreReadModuloTwoToTheSixtyFour) {
+  EXPECT_EQ(decimalModulo64("18446744073709551617"), 1);
+  EXPECT_EQ(decimalModulo64("-1"), -1);
+  EXPECT_EQ(decimalModulo64("9223372036854775808"), std::numeric_limits<long long>::min());
+  for (SolverKind kind : {SolverKind::Z3, SolverKind::Cvc5}) {
+    SolverOptions options;
+    options.kind = kind;
+    options.produceModels = true;
+    auto backend = makeSolver(options);
+    Formula f(*backend);
+    Term big = f.intVar("big");
+    Term twoTo40 = f.intValue(1LL << 40);
+    f.require(f.eq(big, f.arith(TermOp::Add, f.arith(TermOp::Mul, twoTo40, twoTo40), f.intValue(5))));
+    ASSERT_EQ(backend->check(), SatResult::Sat);
+    EXPECT_EQ(backend->intValue(big), 5) << "2^80 + 5 modulo 2^64";
+  }
 }
 
 }  // namespace

@@ -186,7 +186,8 @@ TEST(Minimize, BadPropertyIsBadInput) {
                                   "/litmus/PTX/minimize/MP-exact.litmus --property safety");
   EXPECT_EQ(run.exitCode, 2);
   EXPECT_EQ(run.output,
-            "catcheck: unknown property 'safety' (expected program_spec, cat_spec, termination, participation or warp_drf)\n");
+            "catcheck: unknown property 'safety' (expected program_spec, cat_spec, termination, "
+            "participation or warp_drf)\n");
 }
 
 TEST(Minimize, BadLitmusGivesOneMessage) {
