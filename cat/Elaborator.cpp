@@ -8,6 +8,7 @@
 #include "cat/Elaborator.h"
 
 #include <algorithm>
+#include <cctype>
 #include <fstream>
 #include <optional>
 #include <set>
@@ -15,6 +16,7 @@
 
 #include "cat/Parser.h"
 #include "cat/Syntax.h"
+#include "core/SourceText.h"
 
 namespace catcheck::cat {
 namespace {
@@ -63,18 +65,18 @@ Elaborator::Elaborator(std::filesystem::path stdlib)
     : stdlib_(std::move(stdlib)), canonicalStdlib_(canonicalOf(stdlib_)) {}
 
 void Elaborator::includeStdlib() {
-  std::optional<std::string> text = readFile(stdlib_);
-  if (!text) throw core::InputError({stdlib_.string(), 0, 0}, "cannot open the stdlib file");
-  elaborate(read(*text, stdlib_.string()),
+  std::string text = core::readInputFile(stdlib_.string(), "cannot open the stdlib file");
+  elaborate(read(text, stdlib_.string()),
             {.canonical = canonicalStdlib_, .directory = stdlib_.parent_path()});
 }
 
 void Elaborator::elaborateModelFile(const fs::path& path) {
-  std::optional<std::string> text = readFile(path);
-  if (!text) throw core::InputError({path.string(), 0, 0}, "cannot open model file");
+  std::string text = core::readInputFile(path.string(), "cannot open model file");
+  if (std::all_of(text.begin(), text.end(), [](unsigned char c) { return std::isspace(c); }))
+    throw core::InputError({path.string(), 1, 1}, "the model file is empty");
   std::error_code error;
   if (!fs::equivalent(path, stdlib_, error)) includeStdlib();
-  elaborateModel(*text, path.string(), path, path.parent_path());
+  elaborateModel(text, path.string(), path, path.parent_path());
 }
 
 void Elaborator::elaborateModelText(const std::string& text, const std::string& sourceName) {

@@ -3,7 +3,13 @@
 // byte is 10xxxxxx. Columns count characters, as the parsers' columns do.
 #include "core/SourceText.h"
 
+#include <fcntl.h>
 #include <fmt/format.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
 
 #include "core/SourceLocation.h"
 
@@ -42,7 +48,48 @@ int sequenceAt(const std::string& text, size_t i, size_t& bad) {
   return lead.length;
 }
 
+// Why a file cannot be read, in our words for the common cases and the C library's otherwise.
+std::string reasonFor(int error) {
+  switch (error) {
+    case ENOENT:
+      return "no such file";
+    case EISDIR:
+      return "it is a directory";
+    case EACCES:
+      return "permission denied";
+    case ELOOP:
+      return "too many levels of symbolic links";
+    default:
+      return std::strerror(error);
+  }
+}
+
 }  // namespace
+
+std::string readInputFile(const std::string& path, const std::string& what) {
+  auto fail = [&](int error) { return InputError({path, 1, 1}, what + ": " + reasonFor(error)); };
+  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) throw fail(errno);
+  struct stat info {};
+  if (::fstat(fd, &info) != 0 || S_ISDIR(info.st_mode)) {
+    int error = S_ISDIR(info.st_mode) ? EISDIR : errno;
+    ::close(fd);
+    throw fail(error);
+  }
+  std::string text;
+  char buffer[65536];
+  for (ssize_t n; (n = ::read(fd, buffer, sizeof buffer)) != 0;) {
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) {
+      int error = errno;
+      ::close(fd);
+      throw fail(error);
+    }
+    text.append(buffer, static_cast<size_t>(n));
+  }
+  ::close(fd);
+  return text;
+}
 
 void requireUtf8(const std::string& text, const std::string& sourceName) {
   SourceLocation where{sourceName, 1, 1};

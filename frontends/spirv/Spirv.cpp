@@ -46,11 +46,7 @@ void checkInputs(const SpirvModuleInfo& info) {
 }  // namespace
 
 core::Program parseSpirvFile(const std::string& path, const SpirvOptions& options) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw core::InputError({path, 1, 1}, "cannot open SPIR-V file");
-  std::ostringstream bytes;
-  bytes << in.rdbuf();
-  return parseSpirvText(bytes.str(), path, options);
+  return parseSpirvText(core::readInputFile(path, "cannot open SPIR-V file"), path, options);
 }
 
 core::Program parseSpirvText(const std::string& text, const std::string& sourceName,
