@@ -22,16 +22,14 @@ case "$TARGET" in
 esac
 if [ ! -x "$BUILD/tests/fuzz/fuzz_$TARGET" ]; then
   [ -f "$BUILD/CMakeCache.txt" ] || cmake -S . -B "$BUILD" -G Ninja -DCMAKE_CXX_COMPILER=clang++-14 \
-    -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCATCHECK_FUZZ=ON
+    -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG="-O1 -gline-tables-only" -DCATCHECK_FUZZ=ON
   nice -n 5 cmake --build "$BUILD" --target "fuzz_$TARGET"
 fi
 rm -rf "$BUILD/seeds/$TARGET"
 mkdir -p "$BUILD/seeds/$TARGET" "$BUILD/corpus/$TARGET" "$BUILD/finds/$TARGET"
-n=0
 for dir in $SEEDS; do
   [ -d "$dir" ] || continue
   find "$dir" -name "$PATTERN" -type f -size -64k | while read -r f; do
-    n=$((n + 1))
     cp "$f" "$BUILD/seeds/$TARGET/$(echo "$f" | tr '/' '_')"
   done
 done

@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <cctype>
 #include <cerrno>
 #include <cstring>
 
@@ -65,6 +66,26 @@ std::string reasonFor(int error) {
 }
 
 }  // namespace
+
+void requireShallowNesting(const std::string& text, const std::string& sourceName) {
+  SourceLocation where{sourceName, 1, 1};
+  int depth = 0, negations = 0;
+  for (char c : text) {
+    if (c == '(' || c == '[' || c == '{') ++depth;
+    if ((c == ')' || c == ']' || c == '}') && depth > 0) --depth;
+    negations = c == '~' ? negations + 1 : std::isspace(static_cast<unsigned char>(c)) ? negations : 0;
+    if (depth > kMaxBracketNesting)
+      throw InputError(where, fmt::format("brackets nested deeper than {} levels", kMaxBracketNesting));
+    if (negations > kMaxBracketNesting)
+      throw InputError(where, fmt::format("more than {} negations `~` in a row", kMaxBracketNesting));
+    bool newline = c == '\n';
+    where.line += newline ? 1 : 0;
+    // Columns count characters: UTF-8 continuation bytes do not start one.
+    where.column = newline                                          ? 1
+                   : (static_cast<unsigned char>(c) & 0xC0) == 0x80 ? where.column
+                                                                    : where.column + 1;
+  }
+}
 
 std::string readInputFile(const std::string& path, const std::string& what) {
   auto fail = [&](int error) { return InputError({path, 1, 1}, what + ": " + reasonFor(error)); };

@@ -12,6 +12,16 @@ namespace catcheck::core {
 // sequence (overlong forms, surrogates and code points past U+10FFFF included).
 void requireUtf8(const std::string& text, const std::string& sourceName);
 
+// The parsers (ANTLR's recursive descent) and the tree walks after them recurse once per nesting level, so
+// nesting deep enough would overflow the stack instead of getting a message: these are the limits.
+inline constexpr int kMaxBracketNesting = 256;  // ( [ { inside one another, or `~` in a row
+inline constexpr int kMaxExpressionDepth =
+    512;  // operators applied to one another (a | b | c ... counts each)
+
+// Throws InputError where brackets ( [ { nest deeper than kMaxBracketNesting, or more prefix negations
+// `~` than that follow one another, in any text format.
+void requireShallowNesting(const std::string& text, const std::string& sourceName);
+
 // The whole content of an input file. A path that is missing, a directory or unreadable is an InputError at
 // PATH:1:1 whose message is `what` and the reason ("cannot open litmus file: it is a directory").
 std::string readInputFile(const std::string& path, const std::string& what);

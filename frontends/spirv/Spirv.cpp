@@ -53,7 +53,10 @@ core::Program parseSpirvText(const std::string& text, const std::string& sourceN
                              const SpirvOptions& options) {
   SpirvModuleInfo info;
   info.options = options;
-  if (text.size() < 4 || text.compare(0, 4, "\x03\x02\x23\x07") != 0) core::requireUtf8(text, sourceName);
+  if (text.size() < 4 || text.compare(0, 4, "\x03\x02\x23\x07") != 0) {
+    core::requireUtf8(text, sourceName);
+    core::requireShallowNesting(text, sourceName);
+  }
   info.module = spirv::loadModule(text, sourceName);
   if (!info.module.fromBinary) info.headers = spirv::parseHeaders(text, sourceName);
   if (options.config) {
