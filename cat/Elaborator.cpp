@@ -154,6 +154,30 @@ void Elaborator::defineRecursive(const ast::LetRec& group) {
     model_.recursives[first + i].body =
         evaluator_.relation(body, binding.where, "recursive definition '" + binding.name + "'", "its body");
   }
+  for (size_t i = 0; i < group.bindings.size(); ++i) requireMonotone(group.bindings[i], first, first + i);
+}
+
+// A least fixed point exists when every body is monotone in the group's variables: none may occur under a
+// complement or on the right of a difference (an odd number of times). Kleene iteration, which relation
+// analysis and the evaluator run, would otherwise never settle (`let rec a = po | ~a` hung).
+void Elaborator::requireMonotone(const ast::RecursiveBinding& binding, size_t first, size_t self) const {
+  std::set<std::pair<NodeId, bool>> seen;
+  std::vector<std::pair<NodeId, bool>> stack{{model_.recursives[self].body, true}};
+  while (!stack.empty()) {
+    auto [id, positive] = stack.back();
+    stack.pop_back();
+    if (!seen.insert({id, positive}).second) continue;
+    const core::Node& node = nodes_.node(id);
+    if (node.op == Op::RecursiveRef && !positive && static_cast<size_t>(node.recursive) >= first) {
+      throw core::InputError(binding.where, "recursive definition '" + binding.name + "' is not monotone: '" +
+                                                model_.recursives[static_cast<size_t>(node.recursive)].name +
+                                                "' occurs under a complement or on the right of '\\'");
+    }
+    for (size_t k = 0; k < node.args.size(); ++k) {
+      bool negative = node.op == Op::Complement || (node.op == Op::Difference && k == 1);
+      stack.push_back({node.args[k], negative ? !positive : positive});
+    }
+  }
 }
 
 void Elaborator::addAxiom(const ast::AxiomStatement& axiom) {

@@ -47,7 +47,7 @@ class LexerErrorListener : public antlr4::BaseErrorListener {
       return "unterminated comment";
     }
     if (character == "\"") return "unterminated string";
-    return "unexpected character '" + character + "'";
+    return "unexpected character '" + core::printable(character) + "'";
   }
 
   std::string source_;
@@ -71,7 +71,8 @@ class ParserErrorListener : public antlr4::BaseErrorListener {
     if (offending->getType() == antlr4::Token::EOF) {
       throw core::InputError(locationOf(source_, offending), "unexpected end of file");
     }
-    throw core::InputError(locationOf(source_, offending), "unexpected '" + offending->getText() + "'");
+    throw core::InputError(locationOf(source_, offending),
+                           "unexpected '" + core::printable(offending->getText()) + "'");
   }
 
  private:

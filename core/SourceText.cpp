@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cctype>
 #include <cerrno>
 #include <cstring>
@@ -49,6 +50,15 @@ int sequenceAt(const std::string& text, size_t i, size_t& bad) {
   return lead.length;
 }
 
+// The bytes of the ill-formed sequence at `i` up to the offending one `bad` (a lead byte alone when the
+// file ends inside its sequence): "byte 0xff", "bytes 0xe9 0x20".
+std::string badBytes(const std::string& text, size_t i, size_t bad) {
+  size_t end = std::min(bad + 1, text.size());
+  std::string listed;
+  for (size_t k = i; k < end; ++k) listed += fmt::format(" 0x{:02x}", static_cast<unsigned char>(text[k]));
+  return (end - i == 1 ? "byte" : "bytes") + listed;
+}
+
 // Why a file cannot be read, in our words for the common cases and the C library's otherwise.
 std::string reasonFor(int error) {
   switch (error) {
@@ -87,6 +97,20 @@ void requireShallowNesting(const std::string& text, const std::string& sourceNam
   }
 }
 
+std::string printable(const std::string& text) {
+  std::string result;
+  for (char c : text) {
+    auto byte = static_cast<unsigned char>(c);
+    if (c == '\n' || c == '\r' || c == '\t')
+      result += c == '\n' ? "\\n" : c == '\r' ? "\\r" : "\\t";
+    else if (byte < 0x20 || byte == 0x7f)
+      result += fmt::format("\\x{:02x}", byte);
+    else
+      result += c;
+  }
+  return result;
+}
+
 std::string readInputFile(const std::string& path, const std::string& what) {
   auto fail = [&](int error) { return InputError({path, 1, 1}, what + ": " + reasonFor(error)); };
   int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
@@ -118,8 +142,7 @@ void requireUtf8(const std::string& text, const std::string& sourceName) {
     size_t bad = i;
     int length = sequenceAt(text, i, bad);
     if (length == 0) {
-      unsigned byte = static_cast<unsigned char>(bad < text.size() ? text[bad] : text[i]);
-      throw InputError(where, fmt::format("the file is not valid UTF-8 (byte 0x{:02x})", byte));
+      throw InputError(where, "the file is not valid UTF-8 (" + badBytes(text, i, bad) + ")");
     }
     if (text[i] == '\n') {
       ++where.line;

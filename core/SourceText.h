@@ -14,13 +14,17 @@ void requireUtf8(const std::string& text, const std::string& sourceName);
 
 // The parsers (ANTLR's recursive descent) and the tree walks after them recurse once per nesting level, so
 // nesting deep enough would overflow the stack instead of getting a message: these are the limits.
-inline constexpr int kMaxBracketNesting = 256;  // ( [ { inside one another, or `~` in a row
-inline constexpr int kMaxExpressionDepth =
-    512;  // operators applied to one another (a | b | c ... counts each)
+// Brackets ( [ { inside one another, or `~` in a row:
+inline constexpr int kMaxBracketNesting = 256;
+// Operators applied to one another (in a | b | c ... each counts):
+inline constexpr int kMaxExpressionDepth = 1000;
 
 // Throws InputError where brackets ( [ { nest deeper than kMaxBracketNesting, or more prefix negations
 // `~` than that follow one another, in any text format.
 void requireShallowNesting(const std::string& text, const std::string& sourceName);
+
+// `text` fit for a one-line message: control characters escaped (\n, \t, \x00), the rest as it is.
+std::string printable(const std::string& text);
 
 // The whole content of an input file. A path that is missing, a directory or unreadable is an InputError at
 // PATH:1:1 whose message is `what` and the reason ("cannot open litmus file: it is a directory").

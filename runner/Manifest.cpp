@@ -132,8 +132,8 @@ std::vector<ManifestRow> parseManifest(const std::string& text, const std::strin
     row.progress = field("progress");
     if (columns.count("target") != 0) row.target = field("target");
     if (columns.count("ignore_filter") != 0) row.ignoreFilter = parseBoolean(field("ignore_filter"), where);
+    row.bound = parseBound(field("bound"), where);
     try {
-      row.bound = parseBound(field("bound"), where);
       row.expected = core::parseResult(field("expected"));
       core::parseProperty(row.property);
     } catch (const std::exception& e) {

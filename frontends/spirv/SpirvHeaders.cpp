@@ -387,8 +387,8 @@ class HeaderReader {
       long long value = parser.integer();
       if (value <= 0 || value > 1 << 16) {
         throw core::InputError(where,
-                               "@Config values must be positive (threads per subgroup, subgroups per "
-                               "workgroup, workgroups)");
+                               "@Config values must be between 1 and 65536 (threads per subgroup, "
+                               "subgroups per workgroup, workgroups)");
       }
       headers_.config[i] = static_cast<int>(value);
     }

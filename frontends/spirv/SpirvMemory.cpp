@@ -239,12 +239,22 @@ void ThreadLowering::lowerAccessChain(const Instruction& in, bool withElement) {
          Value::pointer(materialize(info_.nameOf(in.resultId), address), in.typeId, base.region));
 }
 
+// The operand an OpLoad or OpStore goes through must be a pointer (SPIRV-Tools' assembler does not check
+// operand types: `OpStore %constant %value` used to store to the constant's value as an address).
+void ThreadLowering::requirePointer(uint32_t id, const char* opcode, const Instruction& in) {
+  const Value& value = valueOf(id, in.location);
+  if (value.kind != Value::Kind::Pointer)
+    throw core::InputError(
+        in.location, std::string(opcode) + "'s pointer operand " + info_.nameOf(id) + " is not a pointer");
+}
+
 bool ThreadLowering::lowerMemory(const Instruction& in) {
   switch (static_cast<spv::Op>(in.opcode)) {
     case spv::Op::OpVariable:
       lowerFunctionVariable(in);
       return true;
     case spv::Op::OpLoad: {
+      requirePointer(in.word(2), "OpLoad", in);
       if (loadPromoted(in)) return true;
       Value pointer = valueOf(in.word(2), in.location);
       MemoryOperands operands = memoryOperands(*this, in, 3);
@@ -254,6 +264,7 @@ bool ThreadLowering::lowerMemory(const Instruction& in) {
       return true;
     }
     case spv::Op::OpStore: {
+      requirePointer(in.word(0), "OpStore", in);
       if (storePromoted(in)) return true;
       Value pointer = valueOf(in.word(0), in.location);
       MemoryOperands operands = memoryOperands(*this, in, 2);
