@@ -15,7 +15,7 @@ void requireUtf8(const std::string& text, const std::string& sourceName);
 // The parsers (ANTLR's recursive descent) and the tree walks after them recurse once per nesting level, so
 // nesting deep enough would overflow the stack instead of getting a message: these are the limits.
 // Brackets ( [ { inside one another, or `~` in a row:
-inline constexpr int kMaxBracketNesting = 256;
+inline constexpr int kMaxBracketNesting = 1000;
 // Operators applied to one another (in a | b | c ... each counts):
 inline constexpr int kMaxExpressionDepth = 1000;
 

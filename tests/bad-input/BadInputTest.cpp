@@ -12,6 +12,7 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <ostream>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -87,6 +88,11 @@ struct WorkingCopy {
 const fs::path& workingCopy() {
   static const WorkingCopy copy;
   return copy.dir;
+}
+
+// Names the case in test output (instead of its bytes).
+void PrintTo(const Case& c, std::ostream* out) {
+  *out << c.format << "/" << c.input;
 }
 
 class BadInput : public ::testing::TestWithParam<Case> {};

@@ -38,8 +38,9 @@ struct ModelCase {
 
 std::vector<ModelCase> models() {
   std::vector<ModelCase> cases;
-  for (const std::string& dir : {kSourceDir + "/models", kSuiteDir + "/reference-models"}) {
-    for (const std::string& name : {"ptx-v6.0", "ptx-v7.5", "vulkan", "vulkan-nochains"}) {
+  for (const std::string& dir :
+       std::vector<std::string>{kSourceDir + "/models", kSuiteDir + "/reference-models"}) {
+    for (std::string name : {"ptx-v6.0", "ptx-v7.5", "vulkan", "vulkan-nochains"}) {
       fs::path path = fs::path(dir) / (name + ".cat");
       if (fs::exists(path)) cases.push_back({path.string(), name.starts_with("ptx") ? "PTX" : "VULKAN"});
     }
