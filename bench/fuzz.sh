@@ -30,7 +30,7 @@ mkdir -p "$BUILD/seeds/$TARGET" "$BUILD/corpus/$TARGET" "$BUILD/finds/$TARGET"
 for dir in $SEEDS; do
   [ -d "$dir" ] || continue
   find "$dir" -name "$PATTERN" -type f -size -64k | while read -r f; do
-    cp "$f" "$BUILD/seeds/$TARGET/$(echo "$f" | tr '/' '_')"
+    cp "$f" "$BUILD/seeds/$TARGET/$(echo "$f" | sed 's|^[./]*||' | tr '/' '_')"
   done
 done
 echo "fuzz_$TARGET: $(ls "$BUILD/seeds/$TARGET" | wc -l) seeds, $SECONDS_TO_RUN s"

@@ -109,7 +109,11 @@ std::vector<ManifestRow> parseManifest(const std::string& text, const std::strin
     std::vector<std::string> fields = splitCsv(line);
     core::SourceLocation where{path, number, 1};
     if (columns.empty()) {
-      for (size_t i = 0; i < fields.size(); ++i) columns[fields[i]] = i;
+      for (size_t i = 0; i < fields.size(); ++i) {
+        // A repeated name would leave a column index past the rows' width (found by fuzzing).
+        if (!columns.emplace(fields[i], i).second)
+          throw core::InputError(where, "the header names the column '" + fields[i] + "' twice");
+      }
       for (const char* required : {"suite", "test", "model", "property", "bound", "progress", "expected"})
         columnOf(columns, required, where);
       continue;
