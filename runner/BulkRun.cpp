@@ -67,6 +67,7 @@ RowOutcome checkRow(const runner::ManifestRow& row, const core::Model& model, co
       static_cast<unsigned>(std::min(limitMs, double{std::numeric_limits<unsigned>::max()}));
   if (!row.progress.empty()) check.progress = core::parseProgressSpec(row.progress);
   check.ignoreFilter = row.ignoreFilter;
+  check.explain = options.recheckWitnesses;
   try {
     outcome.verdict = check::checkFile(row.test, model, check);
     outcome.status = outcome.verdict.result == row.expected ? RowStatus::Agree : RowStatus::Differs;

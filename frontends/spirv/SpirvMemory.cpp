@@ -126,6 +126,13 @@ void ThreadLowering::store(const Value& pointer, const Value& value, const core:
   std::vector<Leaf> leaves = info_.types.leaves(value.type, in.location);
   std::vector<core::Expr> scalars;
   flatten(value, scalars);
+  // SPIRV-Tools' assembler does not check types: a composite built from parts of other types has more or
+  // fewer scalars than its type says (found by fuzzing: std::out_of_range below).
+  if (scalars.size() != leaves.size()) {
+    throw core::InputError(in.location, "the stored value has " + std::to_string(scalars.size()) +
+                                            " scalars, but its type " + info_.types.describe(value.type) +
+                                            " has " + std::to_string(leaves.size()));
+  }
   for (size_t k = 0; k < leaves.size(); ++k) {
     core::Expr address = add(pointer.expr, leaves[k].offset, info_.types.pointerBits());
     core::Instruction write = access(core::InstructionKind::Store, address, leaves[k].width, in);
