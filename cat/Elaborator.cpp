@@ -8,6 +8,7 @@
 #include "cat/Elaborator.h"
 
 #include <algorithm>
+#include <cctype>
 #include <fstream>
 #include <optional>
 #include <set>
@@ -15,6 +16,7 @@
 
 #include "cat/Parser.h"
 #include "cat/Syntax.h"
+#include "core/SourceText.h"
 
 namespace catcheck::cat {
 namespace {
@@ -63,18 +65,18 @@ Elaborator::Elaborator(std::filesystem::path stdlib)
     : stdlib_(std::move(stdlib)), canonicalStdlib_(canonicalOf(stdlib_)) {}
 
 void Elaborator::includeStdlib() {
-  std::optional<std::string> text = readFile(stdlib_);
-  if (!text) throw core::InputError({stdlib_.string(), 0, 0}, "cannot open the stdlib file");
-  elaborate(read(*text, stdlib_.string()),
+  std::string text = core::readInputFile(stdlib_.string(), "cannot open the stdlib file");
+  elaborate(read(text, stdlib_.string()),
             {.canonical = canonicalStdlib_, .directory = stdlib_.parent_path()});
 }
 
 void Elaborator::elaborateModelFile(const fs::path& path) {
-  std::optional<std::string> text = readFile(path);
-  if (!text) throw core::InputError({path.string(), 0, 0}, "cannot open model file");
+  std::string text = core::readInputFile(path.string(), "cannot open model file");
+  if (std::all_of(text.begin(), text.end(), [](unsigned char c) { return std::isspace(c); }))
+    throw core::InputError({path.string(), 1, 1}, "the model file is empty");
   std::error_code error;
   if (!fs::equivalent(path, stdlib_, error)) includeStdlib();
-  elaborateModel(*text, path.string(), path, path.parent_path());
+  elaborateModel(text, path.string(), path, path.parent_path());
 }
 
 void Elaborator::elaborateModelText(const std::string& text, const std::string& sourceName) {
@@ -151,6 +153,30 @@ void Elaborator::defineRecursive(const ast::LetRec& group) {
     NodeId body = evaluator_.evaluate(binding.body, topLevel());
     model_.recursives[first + i].body =
         evaluator_.relation(body, binding.where, "recursive definition '" + binding.name + "'", "its body");
+  }
+  for (size_t i = 0; i < group.bindings.size(); ++i) requireMonotone(group.bindings[i], first, first + i);
+}
+
+// A least fixed point exists when every body is monotone in the group's variables: none may occur under a
+// complement or on the right of a difference (an odd number of times). Kleene iteration, which relation
+// analysis and the evaluator run, would otherwise never settle (`let rec a = po | ~a` hung).
+void Elaborator::requireMonotone(const ast::RecursiveBinding& binding, size_t first, size_t self) const {
+  std::set<std::pair<NodeId, bool>> seen;
+  std::vector<std::pair<NodeId, bool>> stack{{model_.recursives[self].body, true}};
+  while (!stack.empty()) {
+    auto [id, positive] = stack.back();
+    stack.pop_back();
+    if (!seen.insert({id, positive}).second) continue;
+    const core::Node& node = nodes_.node(id);
+    if (node.op == Op::RecursiveRef && !positive && static_cast<size_t>(node.recursive) >= first) {
+      throw core::InputError(binding.where, "recursive definition '" + binding.name + "' is not monotone: '" +
+                                                model_.recursives[static_cast<size_t>(node.recursive)].name +
+                                                "' occurs under a complement or on the right of '\\'");
+    }
+    for (size_t k = 0; k < node.args.size(); ++k) {
+      bool negative = node.op == Op::Complement || (node.op == Op::Difference && k == 1);
+      stack.push_back({node.args[k], negative ? !positive : positive});
+    }
   }
 }
 

@@ -40,6 +40,7 @@ class Elaborator {
   void elaborate(const ast::File& file, OpenFile open);
   void define(const ast::Let& let);
   void defineRecursive(const ast::LetRec& group);
+  void requireMonotone(const ast::RecursiveBinding& binding, size_t first, size_t self) const;
   void addAxiom(const ast::AxiomStatement& axiom);
   void include(const ast::Include& include);
   std::filesystem::path resolveInclude(const ast::Include& include) const;

@@ -47,7 +47,7 @@ class LexerErrorListener : public antlr4::BaseErrorListener {
       return "unterminated comment";
     }
     if (character == "\"") return "unterminated string";
-    return "unexpected character '" + character + "'";
+    return "unexpected character '" + core::printable(character) + "'";
   }
 
   std::string source_;
@@ -71,7 +71,8 @@ class ParserErrorListener : public antlr4::BaseErrorListener {
     if (offending->getType() == antlr4::Token::EOF) {
       throw core::InputError(locationOf(source_, offending), "unexpected end of file");
     }
-    throw core::InputError(locationOf(source_, offending), "unexpected '" + offending->getText() + "'");
+    throw core::InputError(locationOf(source_, offending),
+                           "unexpected '" + core::printable(offending->getText()) + "'");
   }
 
  private:
@@ -220,7 +221,19 @@ class SyntaxBuilder : public grammar::CatBaseVisitor {
  private:
   core::SourceLocation at(const antlr4::Token* token) const { return locationOf(source_, token); }
 
-  ast::Expr expr(CatParser::ExpressionContext* ctx) { return std::move(visit(ctx).as<ast::Expr>()); }
+  // Each operator is one level of recursion here and in every walk of the syntax tree after, so a chain
+  // like `po | po | ...` longer than the limit is an error, not a stack overflow.
+  ast::Expr expr(CatParser::ExpressionContext* ctx) {
+    if (depth_ >= core::kMaxExpressionDepth) {
+      throw core::InputError(
+          at(ctx->getStart()),
+          "expression nested deeper than " + std::to_string(core::kMaxExpressionDepth) + " operators");
+    }
+    ++depth_;
+    ast::Expr result = std::move(visit(ctx).as<ast::Expr>());
+    --depth_;
+    return result;
+  }
 
   antlrcpp::Any unary(ast::ExprOp op, const antlr4::Token* token, CatParser::ExpressionContext* operand) {
     return ast::Expr{.op = op, .args = {expr(operand)}, .where = at(token)};
@@ -241,10 +254,12 @@ class SyntaxBuilder : public grammar::CatBaseVisitor {
   }
 
   std::string source_;
+  int depth_ = 0;
 };
 
 void loadText(antlr4::ANTLRInputStream& input, const std::string& text, const std::string& sourceName) {
   core::requireUtf8(text, sourceName);  // the runtime's UTF-8 decoder would abort on bad bytes
+  core::requireShallowNesting(text, sourceName);
   input.load(text);
 }
 

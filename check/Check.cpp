@@ -171,7 +171,9 @@ core::Program loadProgramFile(const std::string& path, const ProgramOptions& opt
   in.read(head.data(), static_cast<std::streamsize>(head.size()));
   head.resize(static_cast<size_t>(in.gcount()));
   std::lock_guard lock(programParseMutex());
-  if (detectProgramSource(head) == ProgramSource::SpirV)
+  // The extension decides when it names a format (an empty or truncated module is still SPIR-V).
+  bool spirvName = path.ends_with(".spvasm") || path.ends_with(".spv");
+  if (spirvName || (!path.ends_with(".litmus") && detectProgramSource(head) == ProgramSource::SpirV))
     return frontends::parseSpirvFile(path, frontends::SpirvOptions{options.grid});
   return frontends::parseLitmusFile(path);
 }

@@ -74,10 +74,10 @@ Evaluator::Evaluator(const core::Model& model, const EventGraph& graph, const Ex
   for (size_t id = 0; id < nodes; ++id) {
     const Node& node = model.nodes[id];
     if (node.op == Op::TagSet) {
-      int tag = internTag(node.name);
+      std::optional<int> tag = findTag(node.name);  // never interned: no event carries it
       EventSet events(graph.size());
       for (const Event& e : graph.events) {
-        if (e.tags.has(tag)) events.add(e.id);
+        if (tag && e.tags.has(*tag)) events.add(e.id);
       }
       tagged_[id] = std::move(events);
     } else if (node.op == Op::BaseRelation && !describe(node.base).decided) {

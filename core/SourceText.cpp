@@ -3,7 +3,15 @@
 // byte is 10xxxxxx. Columns count characters, as the parsers' columns do.
 #include "core/SourceText.h"
 
+#include <fcntl.h>
 #include <fmt/format.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cctype>
+#include <cerrno>
+#include <cstring>
 
 #include "core/SourceLocation.h"
 
@@ -42,7 +50,91 @@ int sequenceAt(const std::string& text, size_t i, size_t& bad) {
   return lead.length;
 }
 
+// The bytes of the ill-formed sequence at `i` up to the offending one `bad` (a lead byte alone when the
+// file ends inside its sequence): "byte 0xff", "bytes 0xe9 0x20".
+std::string badBytes(const std::string& text, size_t i, size_t bad) {
+  size_t end = std::min(bad + 1, text.size());
+  std::string listed;
+  for (size_t k = i; k < end; ++k) listed += fmt::format(" 0x{:02x}", static_cast<unsigned char>(text[k]));
+  return (end - i == 1 ? "byte" : "bytes") + listed;
+}
+
+// Why a file cannot be read, in our words for the common cases and the C library's otherwise.
+std::string reasonFor(int error) {
+  switch (error) {
+    case ENOENT:
+      return "no such file";
+    case EISDIR:
+      return "it is a directory";
+    case EACCES:
+      return "permission denied";
+    case ELOOP:
+      return "too many levels of symbolic links";
+    default:
+      return std::strerror(error);
+  }
+}
+
 }  // namespace
+
+void requireShallowNesting(const std::string& text, const std::string& sourceName) {
+  SourceLocation where{sourceName, 1, 1};
+  int depth = 0, negations = 0;
+  for (char c : text) {
+    if (c == '(' || c == '[' || c == '{') ++depth;
+    if ((c == ')' || c == ']' || c == '}') && depth > 0) --depth;
+    negations = c == '~' ? negations + 1 : std::isspace(static_cast<unsigned char>(c)) ? negations : 0;
+    if (depth > kMaxBracketNesting)
+      throw InputError(where, fmt::format("brackets nested deeper than {} levels", kMaxBracketNesting));
+    if (negations > kMaxBracketNesting)
+      throw InputError(where, fmt::format("more than {} negations `~` in a row", kMaxBracketNesting));
+    bool newline = c == '\n';
+    where.line += newline ? 1 : 0;
+    // Columns count characters: UTF-8 continuation bytes do not start one.
+    where.column = newline                                          ? 1
+                   : (static_cast<unsigned char>(c) & 0xC0) == 0x80 ? where.column
+                                                                    : where.column + 1;
+  }
+}
+
+std::string printable(const std::string& text) {
+  std::string result;
+  for (char c : text) {
+    auto byte = static_cast<unsigned char>(c);
+    if (c == '\n' || c == '\r' || c == '\t')
+      result += c == '\n' ? "\\n" : c == '\r' ? "\\r" : "\\t";
+    else if (byte < 0x20 || byte == 0x7f)
+      result += fmt::format("\\x{:02x}", byte);
+    else
+      result += c;
+  }
+  return result;
+}
+
+std::string readInputFile(const std::string& path, const std::string& what) {
+  auto fail = [&](int error) { return InputError({path, 1, 1}, what + ": " + reasonFor(error)); };
+  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) throw fail(errno);
+  struct stat info {};
+  if (::fstat(fd, &info) != 0 || S_ISDIR(info.st_mode)) {
+    int error = S_ISDIR(info.st_mode) ? EISDIR : errno;
+    ::close(fd);
+    throw fail(error);
+  }
+  std::string text;
+  char buffer[65536];
+  for (ssize_t n; (n = ::read(fd, buffer, sizeof buffer)) != 0;) {
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) {
+      int error = errno;
+      ::close(fd);
+      throw fail(error);
+    }
+    text.append(buffer, static_cast<size_t>(n));
+  }
+  ::close(fd);
+  return text;
+}
 
 void requireUtf8(const std::string& text, const std::string& sourceName) {
   SourceLocation where{sourceName, 1, 1};
@@ -50,8 +142,7 @@ void requireUtf8(const std::string& text, const std::string& sourceName) {
     size_t bad = i;
     int length = sequenceAt(text, i, bad);
     if (length == 0) {
-      unsigned byte = static_cast<unsigned char>(bad < text.size() ? text[bad] : text[i]);
-      throw InputError(where, fmt::format("the file is not valid UTF-8 (byte 0x{:02x})", byte));
+      throw InputError(where, "the file is not valid UTF-8 (" + badBytes(text, i, bad) + ")");
     }
     if (text[i] == '\n') {
       ++where.line;

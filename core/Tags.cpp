@@ -1,5 +1,6 @@
 // The process-wide tag dictionary behind TagSet: names are interned once under a mutex so that parallel
-// bulk runs share one numbering.
+// bulk runs share one numbering. Only front ends intern (the tags their events carry); a `.cat` model
+// only looks names up, so it can name any number of sets.
 #include "core/Tags.h"
 
 #include <deque>
@@ -36,6 +37,13 @@ int internTag(const std::string& name) {
   return id;
 }
 
+std::optional<int> findTag(const std::string& name) {
+  Dictionary& dict = dictionary();
+  std::lock_guard lock(dict.mutex);
+  auto it = dict.ids.find(name);
+  return it == dict.ids.end() ? std::nullopt : std::optional<int>(it->second);
+}
+
 const std::string& tagName(int tag) {
   Dictionary& dict = dictionary();
   std::lock_guard lock(dict.mutex);
@@ -58,8 +66,11 @@ void TagSet::remove(const std::string& name) {
   bits_.reset(static_cast<size_t>(internTag(name)));
 }
 
+// A name never interned is a tag no event carries: asking must not intern it (a model naming many sets
+// that no front end uses would otherwise run out of tag numbers).
 bool TagSet::has(const std::string& name) const {
-  return has(internTag(name));
+  std::optional<int> tag = findTag(name);
+  return tag && has(*tag);
 }
 
 std::vector<std::string> TagSet::names() const {

@@ -5,6 +5,7 @@
 
 #include <atomic>
 #include <bitset>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -14,6 +15,8 @@ namespace catcheck::core {
 constexpr int kMaxTags = 128;
 
 int internTag(const std::string& name);
+// The tag's number if some front end has interned it, without interning it.
+std::optional<int> findTag(const std::string& name);
 
 // A tag the core itself relies on (SC fences, scope tags), named once in namespace `tags` below. It is
 // interned on first use, like any tag a front end adds, so the numbering stays in order of appearance.

@@ -33,11 +33,7 @@ FirstWord firstWord(const std::string& text, const std::string& sourceName) {
 }  // namespace
 
 core::Program parseLitmusFile(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw core::InputError({path, 1, 1}, "cannot open litmus file");
-  std::ostringstream text;
-  text << in.rdbuf();
-  return parseLitmusText(text.str(), path);
+  return parseLitmusText(core::readInputFile(path, "cannot open litmus file"), path);
 }
 
 core::Program parseLitmusText(const std::string& text, const std::string& sourceName) {

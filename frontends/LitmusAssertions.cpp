@@ -5,6 +5,8 @@
 
 #include <map>
 
+#include "core/SourceText.h"
+
 namespace catcheck::frontends {
 
 core::Operand ConditionResolver::registerOperand(const antlr4::Token* thread, const antlr4::Token* reg) {
@@ -49,6 +51,12 @@ core::Condition ConditionResolver::combine(core::ConditionOp op, core::Condition
     }
   }
   return result;
+}
+
+void ConditionResolver::tooDeep(const antlr4::Token* token) const {
+  throw core::InputError(
+      locationOf(file_, token),
+      "condition nested deeper than " + std::to_string(core::kMaxExpressionDepth) + " operators");
 }
 
 core::Condition ConditionResolver::negate(core::Condition operand) {

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "core/Program.h"
+#include "core/SourceText.h"
 #include "frontends/LitmusSupport.h"
 
 namespace catcheck::frontends {
@@ -24,6 +25,7 @@ class ConditionResolver {
   // Both sides of a binary connective, flattening nested uses of the same connective.
   static core::Condition combine(core::ConditionOp op, core::Condition lhs, core::Condition rhs);
   static core::Condition negate(core::Condition operand);
+  [[noreturn]] void tooDeep(const antlr4::Token* token) const;
 
  private:
   core::Program& program_;
@@ -35,20 +37,23 @@ class ConditionBuilder {
  public:
   explicit ConditionBuilder(ConditionResolver& resolver) : resolver_(resolver) {}
 
-  core::Condition build(typename Parser::AssertionContext* ctx) {
+  // `depth`: the operators around this one; past core::kMaxExpressionDepth a condition is an error, as
+  // every walk of it (here, encoding, evaluation) recurses once per level.
+  core::Condition build(typename Parser::AssertionContext* ctx, int depth = 0) {
+    if (depth >= core::kMaxExpressionDepth) resolver_.tooDeep(ctx->getStart());
     if (auto* c = dynamic_cast<typename Parser::ParenthesizedAssertionContext*>(ctx)) {
-      return build(c->assertion());
+      return build(c->assertion(), depth + 1);
     }
     if (auto* c = dynamic_cast<typename Parser::NegatedAssertionContext*>(ctx)) {
-      return ConditionResolver::negate(build(c->assertion()));
+      return ConditionResolver::negate(build(c->assertion(), depth + 1));
     }
     if (auto* c = dynamic_cast<typename Parser::ConjunctionContext*>(ctx)) {
-      return ConditionResolver::combine(core::ConditionOp::And, build(c->assertion(0)),
-                                        build(c->assertion(1)));
+      return ConditionResolver::combine(core::ConditionOp::And, build(c->assertion(0), depth + 1),
+                                        build(c->assertion(1), depth + 1));
     }
     if (auto* c = dynamic_cast<typename Parser::DisjunctionContext*>(ctx)) {
-      return ConditionResolver::combine(core::ConditionOp::Or, build(c->assertion(0)),
-                                        build(c->assertion(1)));
+      return ConditionResolver::combine(core::ConditionOp::Or, build(c->assertion(0), depth + 1),
+                                        build(c->assertion(1), depth + 1));
     }
     auto* c = dynamic_cast<typename Parser::ComparisonAssertionContext*>(ctx);
     core::Condition result;

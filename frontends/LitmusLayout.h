@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "core/Program.h"
+#include "core/SourceText.h"
 #include "frontends/LitmusSupport.h"
 
 namespace catcheck::frontends {
@@ -34,6 +35,8 @@ void checkRowWidth(const std::string& file, antlr4::ParserRuleContext* row, size
 // hands the parse tree to `read` while the parser still owns it.
 template <class Lexer, class Parser, class Read>
 core::Program parseWithGrammar(const std::string& text, const std::string& sourceName, Read read) {
+  core::requireUtf8(text, sourceName);  // the runtime's UTF-8 decoder would abort on bad bytes
+  core::requireShallowNesting(text, sourceName);
   antlr4::ANTLRInputStream input(text);
   Lexer lexer(&input);
   antlr4::CommonTokenStream tokens(&lexer);

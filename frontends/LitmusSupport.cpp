@@ -9,6 +9,8 @@
 #include <limits>
 #include <map>
 
+#include "core/SourceText.h"
+
 namespace catcheck::frontends {
 namespace {
 
@@ -30,12 +32,7 @@ std::string describeTokenType(const antlr4::dfa::Vocabulary& vocabulary, size_t 
 // The token as quoted text on one line: control characters escaped, long tokens (doc strings) shortened.
 std::string describeToken(const antlr4::Token* token) {
   if (token == nullptr || token->getType() == antlr4::Token::EOF) return "end of input";
-  static const std::map<char, std::string> escapes = {{'\n', "\\n"}, {'\r', "\\r"}, {'\t', "\\t"}};
-  std::string text;
-  for (char c : token->getText()) {
-    auto it = escapes.find(c);
-    text += it != escapes.end() ? it->second : std::string(1, c);
-  }
+  std::string text = core::printable(token->getText());
   if (text.size() > kMaxQuotedToken) text = text.substr(0, kMaxQuotedToken) + "...";
   return "'" + text + "'";
 }

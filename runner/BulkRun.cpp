@@ -68,6 +68,7 @@ RowOutcome checkRow(const runner::ManifestRow& row, const core::Model& model, co
   if (!row.progress.empty()) check.progress = core::parseProgressSpec(row.progress);
   check.ignoreFilter = row.ignoreFilter;
   check.warpConfig = row.warp;
+  check.explain = options.recheckWitnesses;
   try {
     outcome.verdict = check::checkFile(row.test, model, check);
     outcome.status = outcome.verdict.result == row.expected ? RowStatus::Agree : RowStatus::Differs;

@@ -136,6 +136,9 @@ DiffOutcome diffOne(const core::Model* models[2], const DiffTest& test, const Di
   } catch (const std::exception& e) {  // the solver gave up, or a witness was rejected
     outcome.status = DiffStatus::GaveUp;
     outcome.message = e.what();
+  } catch (...) {  // never let one test's failure end the whole diff
+    outcome.status = DiffStatus::GaveUp;
+    outcome.message = "internal error: an unknown exception";
   }
   logTestEnd(outcome,
              std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());

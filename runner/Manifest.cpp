@@ -8,11 +8,11 @@
 #include <cctype>
 #include <charconv>
 #include <filesystem>
-#include <fstream>
 #include <map>
 #include <sstream>
 
 #include "core/SourceLocation.h"
+#include "core/SourceText.h"
 
 namespace catcheck::runner {
 namespace {
@@ -73,6 +73,17 @@ bool parseBoolean(const std::string& text, const core::SourceLocation& where) {
   throw core::InputError(where, "expected true or false in column ignore_filter, found '" + text + "'");
 }
 
+// A loop bound: a positive decimal integer that fits an int (std::stoi took "1x" and threw "stoi").
+int parseBound(const std::string& text, core::SourceLocation where) {
+  int value = 0;
+  auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (error == std::errc::result_out_of_range)
+    throw core::InputError(where, "bound '" + text + "' is too large");
+  if (error != std::errc() || end != text.data() + text.size() || value <= 0)
+    throw core::InputError(where, "bound '" + text + "' is not a positive integer");
+  return value;
+}
+
 int columnOf(const std::map<std::string, size_t>& columns, const std::string& name,
              const core::SourceLocation& where) {
   auto it = columns.find(name);
@@ -83,8 +94,12 @@ int columnOf(const std::map<std::string, size_t>& columns, const std::string& na
 }  // namespace
 
 std::vector<ManifestRow> readManifest(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) throw core::InputError({path, 0, 0}, "cannot open manifest");
+  return parseManifest(core::readInputFile(path, "cannot open manifest"), path);
+}
+
+std::vector<ManifestRow> parseManifest(const std::string& text, const std::string& path) {
+  core::requireUtf8(text, path);
+  std::istringstream in(text);
   std::filesystem::path folder = std::filesystem::path(path).parent_path();
   std::string line;
   std::map<std::string, size_t> columns;
@@ -94,7 +109,11 @@ std::vector<ManifestRow> readManifest(const std::string& path) {
     std::vector<std::string> fields = splitCsv(line);
     core::SourceLocation where{path, number, 1};
     if (columns.empty()) {
-      for (size_t i = 0; i < fields.size(); ++i) columns[fields[i]] = i;
+      for (size_t i = 0; i < fields.size(); ++i) {
+        // A repeated name would leave a column index past the rows' width (found by fuzzing).
+        if (!columns.emplace(fields[i], i).second)
+          throw core::InputError(where, "the header names the column '" + fields[i] + "' twice");
+      }
       for (const char* required : {"suite", "test", "model", "property", "bound", "progress", "expected"})
         columnOf(columns, required, where);
       continue;
@@ -117,8 +136,8 @@ std::vector<ManifestRow> readManifest(const std::string& path) {
     row.progress = field("progress");
     if (columns.count("target") != 0) row.target = field("target");
     if (columns.count("ignore_filter") != 0) row.ignoreFilter = parseBoolean(field("ignore_filter"), where);
+    row.bound = parseBound(field("bound"), where);
     try {
-      row.bound = std::stoi(field("bound"));
       row.expected = core::parseResult(field("expected"));
       core::parseProperty(row.property);
       if (columns.count("warp") != 0 && !field("warp").empty())
@@ -128,13 +147,19 @@ std::vector<ManifestRow> readManifest(const std::string& path) {
     }
     rows.push_back(std::move(row));
   }
+  if (columns.empty()) throw core::InputError({path, 1, 1}, "the manifest is empty: it has no header row");
   return rows;
 }
 
 std::vector<ManifestRow> readExpectedCsv(const std::string& path, const std::string& root,
                                          const ManifestRow& shape) {
-  std::ifstream in(path);
-  if (!in) throw core::InputError({path, 0, 0}, "cannot open expected-verdicts file");
+  return parseExpectedCsv(core::readInputFile(path, "cannot open expected-verdicts file"), path, root, shape);
+}
+
+std::vector<ManifestRow> parseExpectedCsv(const std::string& text, const std::string& path,
+                                          const std::string& root, const ManifestRow& shape) {
+  core::requireUtf8(text, path);
+  std::istringstream in(text);
   std::vector<ManifestRow> rows;
   std::string line;
   size_t missing = 0;
@@ -153,8 +178,10 @@ std::vector<ManifestRow> readExpectedCsv(const std::string& path, const std::str
     missing += row.skipReason.empty() ? 0 : 1;
     rows.push_back(std::move(row));
   }
-  if (!rows.empty() && missing == rows.size()) {
-    throw core::InputError({path, 0, 0}, "none of its " + std::to_string(rows.size()) +
+  if (rows.empty())
+    throw core::InputError({path, 1, 1}, "no entries: expected lines `path,1` (PASS) or `path,0` (FAIL)");
+  if (missing == rows.size()) {
+    throw core::InputError({path, 1, 1}, "none of its " + std::to_string(rows.size()) +
                                              " entries names a litmus file under '" + root + "'");
   }
   return rows;

@@ -30,6 +30,8 @@ struct ManifestRow {
 
 // Reads a manifest; throws InputError (file:line:col) on malformed rows.
 std::vector<ManifestRow> readManifest(const std::string& path);
+// The same from text already read; `path` names it in messages and anchors relative test paths.
+std::vector<ManifestRow> parseManifest(const std::string& text, const std::string& path);
 
 // Reads a Dat3M expected-verdicts file the way Dat3M does: blank lines and lines starting with `//` are
 // skipped, the rest split at commas as Java's String.split does, lines without exactly two fields are
@@ -38,5 +40,7 @@ std::vector<ManifestRow> readManifest(const std::string& path);
 // no litmus file is a skipped row (Dat3M ignores it); throws InputError if no entry names one.
 std::vector<ManifestRow> readExpectedCsv(const std::string& path, const std::string& root,
                                          const ManifestRow& shape);
+std::vector<ManifestRow> parseExpectedCsv(const std::string& text, const std::string& path,
+                                          const std::string& root, const ManifestRow& shape);
 
 }  // namespace catcheck::runner

@@ -60,6 +60,8 @@ void RunCommand::addTo(CLI::App& app) {
   addInputOptions();
   command_->add_option("--jobs", jobs_, "parallel workers")->check(CLI::PositiveNumber);
   command_->add_option("--solver", solver_, "z3 (default) | cvc5");
+  command_->add_flag("--no-recheck", noRecheck_,
+                     "do not re-check SAT witnesses with the concrete evaluator (they are by default)");
   command_
       ->add_option("--timeout", timeoutSeconds_,
                    "wall time per row in seconds, beyond which it is a TIMEOUT (0: none)")
@@ -155,6 +157,7 @@ int RunCommand::run() const {
   options.solver.kind = encoders::parseSolverKind(solver_);
   options.timeoutSeconds = timeoutSeconds_;
   options.memoryMb = memoryMb_;
+  options.recheckWitnesses = !noRecheck_;
   ProgressBar bar(rows.size(), ProgressBar::onTerminal());
   runner::BulkRunCallbacks callbacks{[&](const runner::RowOutcome& o) {
                                        bar.clear();

@@ -27,6 +27,7 @@ class RunCommand {
   int jobs_ = 1;
   double timeoutSeconds_ = 0;
   unsigned memoryMb_ = 0;
+  bool noRecheck_ = false;
   // --expected: a Dat3M CSV and what its rows check
   std::string expected_, model_, property_ = "program_spec", progress_, root_ = ".";
   int bound_ = 1;

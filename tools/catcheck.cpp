@@ -5,8 +5,9 @@
 //   catcheck report merge A.json B.json ... [options]       shard reports joined (tools/ReportCommand.cpp)
 //   catcheck minimize MODEL.cat PROGRAM [options]           necessary synchronisation
 //   (tools/MinimizeCommand.cpp)
-// Exit codes (DESIGN.md): 0 ok / all agree, 1 a verdict differs, 2 bad input or usage, 3 the solver gave up
-// or a witness was rejected by the evaluator. Every command takes -v / --log-level (tools/LogOptions.h):
+// Exit codes (DESIGN.md): 0 ok / all agree, 1 a verdict differs, 2 bad input or usage, 3 the solver gave up,
+// a witness was rejected by the evaluator, or an internal error (any other exception: reported, never an
+// abort). Every command takes -v / --log-level (tools/LogOptions.h):
 // logs go to stderr, as stdout carries the verdicts.
 #include <CLI/CLI.hpp>
 #include <iostream>
@@ -51,6 +52,14 @@ int dispatch(const Commands& commands) {
     return 3;
   } catch (const check::SolverGaveUp& e) {
     std::cerr << "catcheck: " << e.what() << "\n";
+    return 3;
+  } catch (const std::exception& e) {  // a bug of ours, or a limit without its own message: never an abort
+    std::cerr << "catcheck: internal error: " << e.what()
+              << " (this is a bug in catcheck; please report it)\n";
+    return 3;
+  } catch (...) {
+    std::cerr
+        << "catcheck: internal error: an unknown exception (this is a bug in catcheck; please report it)\n";
     return 3;
   }
 }

@@ -46,18 +46,17 @@ void checkInputs(const SpirvModuleInfo& info) {
 }  // namespace
 
 core::Program parseSpirvFile(const std::string& path, const SpirvOptions& options) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw core::InputError({path, 1, 1}, "cannot open SPIR-V file");
-  std::ostringstream bytes;
-  bytes << in.rdbuf();
-  return parseSpirvText(bytes.str(), path, options);
+  return parseSpirvText(core::readInputFile(path, "cannot open SPIR-V file"), path, options);
 }
 
 core::Program parseSpirvText(const std::string& text, const std::string& sourceName,
                              const SpirvOptions& options) {
   SpirvModuleInfo info;
   info.options = options;
-  if (text.size() < 4 || text.compare(0, 4, "\x03\x02\x23\x07") != 0) core::requireUtf8(text, sourceName);
+  if (text.size() < 4 || text.compare(0, 4, "\x03\x02\x23\x07") != 0) {
+    core::requireUtf8(text, sourceName);
+    core::requireShallowNesting(text, sourceName);
+  }
   info.module = spirv::loadModule(text, sourceName);
   if (!info.module.fromBinary) info.headers = spirv::parseHeaders(text, sourceName);
   if (options.config) {

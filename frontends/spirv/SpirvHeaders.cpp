@@ -10,6 +10,8 @@
 #include <cctype>
 #include <sstream>
 
+#include "core/SourceText.h"
+
 namespace catcheck::frontends::spirv {
 namespace {
 
@@ -181,7 +183,20 @@ class HeaderParser {
     return result;
   }
 
+  // Negations and brackets recurse: past core::kMaxExpressionDepth levels they are an error, not a stack
+  // overflow.
   Assertion unary() {
+    if (nesting_ >= core::kMaxExpressionDepth) {
+      throw core::InputError(peek().where, "condition nested deeper than " +
+                                               std::to_string(core::kMaxExpressionDepth) + " operators");
+    }
+    ++nesting_;
+    Assertion result = nestedUnary();
+    --nesting_;
+    return result;
+  }
+
+  Assertion nestedUnary() {
     if (at("not")) {
       take();
       Assertion result;
@@ -239,6 +254,7 @@ class HeaderParser {
  private:
   std::vector<Token> tokens_;
   size_t pos_ = 0;
+  int nesting_ = 0;
 };
 
 // One header line: its name, the location of its name, and its content with the content's location.
@@ -371,8 +387,8 @@ class HeaderReader {
       long long value = parser.integer();
       if (value <= 0 || value > 1 << 16) {
         throw core::InputError(where,
-                               "@Config values must be positive (threads per subgroup, subgroups per "
-                               "workgroup, workgroups)");
+                               "@Config values must be between 1 and 65536 (threads per subgroup, "
+                               "subgroups per workgroup, workgroups)");
       }
       headers_.config[i] = static_cast<int>(value);
     }

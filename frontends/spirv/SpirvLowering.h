@@ -143,9 +143,10 @@ class ThreadLowering {
   bool lowerConversion(const Instruction& in);  // SpirvConversions.cpp
   bool lowerComposite(const Instruction& in);   // SpirvComposite.cpp
   bool lowerMemory(const Instruction& in);      // SpirvMemory.cpp
-  bool lowerAtomic(const Instruction& in);      // SpirvAtomics.cpp
-  bool lowerBarrier(const Instruction& in);     // SpirvBarriers.cpp
-  bool lowerExtInst(const Instruction& in);     // SpirvExtInst.cpp
+  void requirePointer(uint32_t id, const char* opcode, const Instruction& in);
+  bool lowerAtomic(const Instruction& in);   // SpirvAtomics.cpp
+  bool lowerBarrier(const Instruction& in);  // SpirvBarriers.cpp
+  bool lowerExtInst(const Instruction& in);  // SpirvExtInst.cpp
   void lowerFunctionBody(const Function& function, const std::string& prefix, const std::string& returnLabel,
                          const std::vector<std::string>& returnRegisters);  // SpirvControlFlow.cpp
   bool lowerControlFlow(const Instruction& in);                             // SpirvControlFlow.cpp

@@ -126,6 +126,13 @@ void ThreadLowering::store(const Value& pointer, const Value& value, const core:
   std::vector<Leaf> leaves = info_.types.leaves(value.type, in.location);
   std::vector<core::Expr> scalars;
   flatten(value, scalars);
+  // SPIRV-Tools' assembler does not check types: a composite built from parts of other types has more or
+  // fewer scalars than its type says (found by fuzzing: std::out_of_range below).
+  if (scalars.size() != leaves.size()) {
+    throw core::InputError(in.location, "the stored value has " + std::to_string(scalars.size()) +
+                                            " scalars, but its type " + info_.types.describe(value.type) +
+                                            " has " + std::to_string(leaves.size()));
+  }
   for (size_t k = 0; k < leaves.size(); ++k) {
     core::Expr address = add(pointer.expr, leaves[k].offset, info_.types.pointerBits());
     core::Instruction write = access(core::InstructionKind::Store, address, leaves[k].width, in);
@@ -239,12 +246,22 @@ void ThreadLowering::lowerAccessChain(const Instruction& in, bool withElement) {
          Value::pointer(materialize(info_.nameOf(in.resultId), address), in.typeId, base.region));
 }
 
+// The operand an OpLoad or OpStore goes through must be a pointer (SPIRV-Tools' assembler does not check
+// operand types: `OpStore %constant %value` used to store to the constant's value as an address).
+void ThreadLowering::requirePointer(uint32_t id, const char* opcode, const Instruction& in) {
+  const Value& value = valueOf(id, in.location);
+  if (value.kind != Value::Kind::Pointer)
+    throw core::InputError(
+        in.location, std::string(opcode) + "'s pointer operand " + info_.nameOf(id) + " is not a pointer");
+}
+
 bool ThreadLowering::lowerMemory(const Instruction& in) {
   switch (static_cast<spv::Op>(in.opcode)) {
     case spv::Op::OpVariable:
       lowerFunctionVariable(in);
       return true;
     case spv::Op::OpLoad: {
+      requirePointer(in.word(2), "OpLoad", in);
       if (loadPromoted(in)) return true;
       Value pointer = valueOf(in.word(2), in.location);
       MemoryOperands operands = memoryOperands(*this, in, 3);
@@ -254,6 +271,7 @@ bool ThreadLowering::lowerMemory(const Instruction& in) {
       return true;
     }
     case spv::Op::OpStore: {
+      requirePointer(in.word(0), "OpStore", in);
       if (storePromoted(in)) return true;
       Value pointer = valueOf(in.word(0), in.location);
       MemoryOperands operands = memoryOperands(*this, in, 2);

@@ -148,8 +148,9 @@ std::string disassemble(const std::vector<uint32_t>& words, const std::string& f
                      SPV_BINARY_TO_TEXT_OPTION_FRIENDLY_NAMES;
   if (spvBinaryToText(context.context, words.data(), words.size(), options, &text, &diagnostic.diagnostic) !=
       SPV_SUCCESS) {
-    std::string message =
-        diagnostic.diagnostic != nullptr ? diagnostic.diagnostic->error : "invalid SPIR-V binary";
+    // SPIRV-Tools words some of these "Internal error: ...": it is the binary that is bad, not catcheck.
+    std::string message = "invalid SPIR-V binary";
+    if (diagnostic.diagnostic != nullptr) message += std::string(": ") + diagnostic.diagnostic->error;
     size_t index = diagnostic.diagnostic != nullptr ? diagnostic.diagnostic->position.index : 0;
     throw core::InputError({file, 1, static_cast<int>(index) + 1}, message);
   }

@@ -127,19 +127,19 @@ TEST(CatFileErrors, MissingFiles) {
     loadModel(missing, testing::referenceStdlib().string());
     FAIL() << "no error";
   } catch (const core::InputError& error) {
-    EXPECT_EQ(std::string(error.what()), missing + ":0:0: error: cannot open model file");
+    EXPECT_EQ(std::string(error.what()), missing + ":1:1: error: cannot open model file: no such file");
   }
   try {
     loadModel(missing, missing);
     FAIL() << "no error";
   } catch (const core::InputError& error) {
-    EXPECT_EQ(std::string(error.what()), missing + ":0:0: error: cannot open model file");
+    EXPECT_EQ(std::string(error.what()), missing + ":1:1: error: cannot open model file: no such file");
   }
   try {
     parseModelText("let a = po", "test.cat", missing);
     FAIL() << "no error";
   } catch (const core::InputError& error) {
-    EXPECT_EQ(std::string(error.what()), missing + ":0:0: error: cannot open the stdlib file");
+    EXPECT_EQ(std::string(error.what()), missing + ":1:1: error: cannot open the stdlib file: no such file");
   }
 }
 

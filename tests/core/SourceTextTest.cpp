@@ -30,10 +30,10 @@ TEST(SourceText, BadBytesAreReportedWhereTheirCharacterStarts) {
 
 TEST(SourceText, OverlongSurrogateTooLargeAndTruncatedSequencesAreRejected) {
   EXPECT_EQ(problem("\xc0\x80"), "t.txt:1:1: error: the file is not valid UTF-8 (byte 0xc0)");
-  EXPECT_EQ(problem("\xe0\x80\x80"), "t.txt:1:1: error: the file is not valid UTF-8 (byte 0x80)");
-  EXPECT_EQ(problem("\xed\xa0\x80"), "t.txt:1:1: error: the file is not valid UTF-8 (byte 0xa0)");
-  EXPECT_EQ(problem("\xf4\x90\x80\x80"), "t.txt:1:1: error: the file is not valid UTF-8 (byte 0x90)");
-  EXPECT_EQ(problem("x\xe2\x82"), "t.txt:1:2: error: the file is not valid UTF-8 (byte 0xe2)");
+  EXPECT_EQ(problem("\xe0\x80\x80"), "t.txt:1:1: error: the file is not valid UTF-8 (bytes 0xe0 0x80)");
+  EXPECT_EQ(problem("\xed\xa0\x80"), "t.txt:1:1: error: the file is not valid UTF-8 (bytes 0xed 0xa0)");
+  EXPECT_EQ(problem("\xf4\x90\x80\x80"), "t.txt:1:1: error: the file is not valid UTF-8 (bytes 0xf4 0x90)");
+  EXPECT_EQ(problem("x\xe2\x82"), "t.txt:1:2: error: the file is not valid UTF-8 (bytes 0xe2 0x82)");
 }
 
 }  // namespace

@@ -102,8 +102,8 @@ TEST(SpirvHeaders, FilterAndConfigErrors) {
             "h.spvasm:2:3: error: more than one @Config header");
   EXPECT_EQ(
       headerError("; @Config: 1, 0, 1\n"),
-      "h.spvasm:1:15: error: @Config values must be positive (threads per subgroup, subgroups per workgroup, "
-      "workgroups)");
+      "h.spvasm:1:15: error: @Config values must be between 1 and 65536 (threads per subgroup, subgroups per "
+      "workgroup, workgroups)");
   EXPECT_EQ(headerError("; @Config: 1, 2\n"), "h.spvasm:1:16: error: expected ',' but found end of line");
   EXPECT_EQ(headerError("; @Config: 1, 2, 3, 4\n"),
             "h.spvasm:1:19: error: expected end of line but found ','");

@@ -73,7 +73,7 @@ TEST(RunExpectedCsv, AFileWhoseEntriesNameNoTestIsAnError) {
     FAIL() << "expected an InputError";
   } catch (const core::InputError& e) {
     EXPECT_EQ(std::string(e.what()),
-              kComments + ":0:0: error: none of its 4 entries names a litmus file under '" + kData + "'");
+              kComments + ":1:1: error: none of its 4 entries names a litmus file under '" + kData + "'");
   }
   EXPECT_THROW(runner::readExpectedCsv(kData + "no-such-expected.csv", kSourceDir, shape()),
                core::InputError);
