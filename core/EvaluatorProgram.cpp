@@ -272,6 +272,7 @@ class RunCompletion {
       std::optional<long long> value = evaluateExpr(in.value, before);
       if (in.kind == InstructionKind::Rmw)
         value = rmwResult(in, path_.readValues.at(step.events.front()), before);
+      if (!value) result_.freeValues.insert(e);
       result_.values.emplace_back(e, value.value_or(0));
     }
   }

@@ -6,6 +6,7 @@
 #include <functional>
 #include <map>
 #include <optional>
+#include <set>
 #include <vector>
 
 #include "core/EventGraph.h"
@@ -63,6 +64,7 @@ struct ThreadRun {
   ThreadPath path;
   std::vector<int> executed;                      // events, in program order
   std::vector<std::pair<int, long long>> values;  // executed memory events and their values
+  std::set<int> freeValues;  // written values the run leaves free (OpUndef): any value is the program's
   std::vector<BarrierVisit> barriers;             // every barrier step, in program order
   std::vector<WarpVisit> warps;                   // every warp-primitive step, in program order
   RegisterValues finalRegisters;
