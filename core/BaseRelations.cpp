@@ -218,11 +218,17 @@ bool isNamedBarrier(const Event& e, const EventGraph& graph) {
 // Warp barriers (bar.warp.sync) of one warp with one mask that includes both threads: which executions
 // meet in one instance is the encoder's choice (core/Warps.h), so none of them is a must pair.
 void addWarpBarrierCandidates(const EventGraph& graph, RelationBounds& bounds) {
+  std::vector<const Event*> warpBarriers;
+  for (const Event& e : graph.events) {
+    if (e.kind == EventKind::Barrier && graph.stepOf(e).kind == InstructionKind::Warp)
+      warpBarriers.push_back(&e);
+  }
+  if (warpBarriers.empty()) return;
   WarpLayout layout = warpLayout(*graph.program);
-  for (const Event& a : graph.events) {
-    if (a.kind != EventKind::Barrier || graph.stepOf(a).kind != InstructionKind::Warp) continue;
-    for (const Event& b : graph.events) {
-      if (b.kind != EventKind::Barrier || graph.stepOf(b).kind != InstructionKind::Warp) continue;
+  for (const Event* pa : warpBarriers) {
+    const Event& a = *pa;
+    for (const Event* pb : warpBarriers) {
+      const Event& b = *pb;
       if (layout.warpOf[static_cast<size_t>(a.thread)] != layout.warpOf[static_cast<size_t>(b.thread)])
         continue;
       long long mask = layout.normalisedMask(a.thread, graph.stepOf(a).instruction->warpMask);

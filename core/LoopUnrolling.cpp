@@ -213,12 +213,12 @@ std::vector<UnrollItem> copyBody(const std::vector<UnrollItem>& items, const Loo
       } else if (isJump && bodyLabels.count(item.target) != 0) {
         item.target = suffixed(item.target, loopNumber, copy);
       }
-      UnrollItem exit = item;
+      std::vector<std::pair<std::string, int>> iterations = item.iterations;
       result.push_back(std::move(item));
       if (!leaves) continue;
+      UnrollItem exit;
       exit.instruction = &loopExitJump();
-      exit.backEdge = false;
-      exit.liveWritten.clear();
+      exit.iterations = std::move(iterations);
       exit.target = loopName + "#exit";
       result.push_back(std::move(exit));
       exitUsed = true;

@@ -146,9 +146,9 @@ class WarpEncoder {
   // justify each other's completion by their exits).
   void encodeCompletion(const Primitive& p) {
     std::vector<Term> justified{reached(p)}, forced{reached(p)};
+    endClock(p.thread);  // orders p's own thread's primitives and end in time
     for (int u : layout_.members(p.thread, p.in->warpMask)) {
       if (u == p.thread) continue;
-      endClock(p.thread);
       Term terminated = ctx_.threads[static_cast<size_t>(u)].terminated;
       justified.push_back(f_.either(joined(p, u), f_.both(terminated, f_.lt(endClock(u), clock(p)))));
       forced.push_back(f_.either(joined(p, u), terminated));
