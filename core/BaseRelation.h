@@ -40,6 +40,7 @@ enum class BaseRelation {
   Co,
   SyncFence,
   SyncBar,
+  Aop,      // pairs of events of one asynchronous operation, in program order (PTX cp.async*, tcgen05.*)
   Addr,     // always empty: litmus programs have no computed addresses
   Lxsx,     // always empty: no LL/SC
   Casdep,   // always empty: no CAS dependencies

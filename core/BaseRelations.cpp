@@ -127,6 +127,13 @@ bool poBefore(const Event& a, const Event& b) {
   return a.thread >= 0 && a.thread == b.thread && a.poIndex < b.poIndex;
 }
 
+// Program order as local consistency sees it: the events of an asynchronous operation are performed
+// outside their thread's program order (PTX ISA "asynchronous operations"), so it orders neither them nor
+// anything with them.
+bool locallyBefore(const Event& a, const Event& b) {
+  return poBefore(a, b) && !a.tags.has(tags::Asynchronous) && !b.tags.has(tags::Asynchronous);
+}
+
 // Every path of the unrolled thread that reaches step `later` passes step `earlier` (jumps go forward).
 bool dominates(const UnrolledThread& thread, int earlier, int later) {
   for (int j = 0; j < earlier; ++j) {
@@ -163,13 +170,14 @@ bool overwrites(const EventGraph& graph, const Event& older, const Event& later,
 }
 
 bool overwrittenBeforeRead(const EventGraph& graph, const Event& w, const Event& r) {
-  if (w.kind != EventKind::Init && !poBefore(w, r)) return false;
+  if (r.tags.has(tags::Asynchronous)) return false;
+  if (w.kind != EventKind::Init && !locallyBefore(w, r)) return false;
   const UnrolledThread& thread = graph.threads.at(static_cast<size_t>(r.thread));
   for (int s = w.kind == EventKind::Init ? 0 : w.step; s <= r.step; ++s) {  // only r's thread, up to r
     for (int id : thread.steps[static_cast<size_t>(s)].events) {
       const Event& later = graph.event(id);
-      if (!later.isWrite() || !poBefore(later, r) || id == r.rmwPartner) continue;
-      if (w.kind != EventKind::Init && !poBefore(w, later)) continue;
+      if (!later.isWrite() || !locallyBefore(later, r) || id == r.rmwPartner) continue;
+      if (w.kind != EventKind::Init && !locallyBefore(w, later)) continue;
       if (overwrites(graph, w, later, r)) return true;
     }
   }
@@ -183,11 +191,11 @@ RelationBounds coherenceCandidates(const EventGraph& graph) {
       if (a.id == b.id || !a.isWrite() || !b.isWrite() || physicalAlias(a, b) == Alias::No) continue;
       bool fromInit = a.kind == EventKind::Init;
       if (!fromInit && b.kind == EventKind::Init) continue;
-      if (poBefore(b, a)) continue;  // local consistency
+      if (locallyBefore(b, a)) continue;  // local consistency
       bounds.may.add(a.id, b.id);
       if (b.kind == EventKind::Init) continue;
       bool initFirst = fromInit && physicalAlias(a, b) == Alias::Must;
-      bool programOrder = poBefore(a, b) && sameName(a, b);
+      bool programOrder = locallyBefore(a, b) && sameName(a, b);
       if (initFirst || programOrder) bounds.must.add(a.id, b.id);
     }
   }
@@ -201,7 +209,7 @@ RelationBounds readFromCandidates(const EventGraph& graph) {
       if (!w.isWrite() || r.kind != EventKind::Read || physicalAlias(w, r) == Alias::No ||
           w.id == r.rmwPartner)
         continue;
-      if (poBefore(r, w) || overwrittenBeforeRead(graph, w, r)) continue;  // local consistency
+      if (locallyBefore(r, w) || overwrittenBeforeRead(graph, w, r)) continue;  // local consistency
       bounds.may.add(w.id, r.id);
     }
   }
@@ -349,6 +357,28 @@ inline constexpr char kWorkgroup[] = "WG";
 inline constexpr char kQueueFamily[] = "QF";
 inline constexpr char kDevice[] = "DV";
 
+// aop: the events one asynchronous operation produces (the steps of one contiguous run of instructions
+// with the same asyncOp id), each pair in program order. Static: both events execute together.
+RelationBounds asynchronousOperations(const EventGraph& g) {
+  RelationBounds bounds{PairSet(g.size()), PairSet(g.size())};
+  for (const UnrolledThread& thread : g.threads) {
+    std::vector<int> run;
+    int runOp = -1;
+    for (const Step& step : thread.steps) {
+      int op = step.instruction != nullptr ? step.instruction->asyncOp : -1;
+      if (op != runOp) run.clear();
+      runOp = op;
+      if (op < 0) continue;
+      for (int e : step.events) {
+        for (int earlier : run) bounds.may.add(earlier, e);
+      }
+      run.insert(run.end(), step.events.begin(), step.events.end());
+    }
+  }
+  bounds.must = bounds.may;
+  return bounds;
+}
+
 template <bool wantData>
 RelationBounds dependencies(const EventGraph& g) {
   return dependencyRelation(g, wantData);
@@ -384,6 +414,7 @@ constexpr std::array<BaseRelationDescriptor, kBaseRelationCount> kDescriptors = 
     {Co, "co", Coherence, coherenceCandidates},
     {SyncFence, "sync_fence", FenceOrder, fenceSynchronisationCandidates},
     {SyncBar, "syncbar", BarrierSync, barrierSynchronisation},
+    {Aop, "aop", std::nullopt, asynchronousOperations},
     {Addr, "addr", std::nullopt, alwaysEmpty},
     {Lxsx, "lxsx", std::nullopt, alwaysEmpty},
     {Casdep, "casdep", std::nullopt, alwaysEmpty},

@@ -9,6 +9,8 @@
 #include <cstdint>
 #include <cstdlib>
 
+#include "core/Mbarrier.h"
+
 namespace catcheck::core {
 namespace {
 
@@ -189,6 +191,8 @@ std::optional<long long> applyRmw(RmwOp op, int width, long long old, long long 
     case RmwOp::CompareExchange:
     case RmwOp::CompareExchangeOnSuccess:  // without success its write does not execute
       return old == expected ? operand : old;
+    case RmwOp::MbarrierUpdate:
+      return applyMbarrierUpdate(old, operand);
   }
   return std::nullopt;
 }

@@ -67,7 +67,8 @@ enum class WarpOp {
 // Read-modify-write operators; Exchange stores the operand, CompareExchange stores `new` when the old
 // value equals `expected` and the old value otherwise (PTX atom.cas always stores);
 // CompareExchangeOnSuccess stores `new` when they are equal and writes nothing otherwise (its write event
-// executes only then: OpenCL's compare-exchange). Min and Max compare signed, UMin and UMax unsigned, at
+// executes only then: OpenCL's compare-exchange). MbarrierUpdate applies an mbarrier operand (arrivals and
+// transaction bytes) to an mbarrier state (core/Mbarrier.h). Min and Max compare signed, UMin and UMax unsigned, at
 // the operand's width.
 enum class RmwOp {
   Exchange,
@@ -83,7 +84,8 @@ enum class RmwOp {
   UMin,
   UMax,
   CompareExchange,
-  CompareExchangeOnSuccess
+  CompareExchangeOnSuccess,
+  MbarrierUpdate  // PTX mbarrier arrive / expect_tx / complete_tx: core/Mbarrier.h's update of the state
 };
 
 // One instruction. Which fields matter depends on `kind`:
@@ -126,6 +128,10 @@ struct Instruction {
   WarpOp warpOp = WarpOp::Sync;
   long long warpMask = 0;  // bit i: lane i of the thread's warp (bits past the last lane are ignored)
   Expr laneSelector;       // shuffles: the source lane (idx), the lane delta (up, down) or xor mask
+  // Asynchronous operations (PTX cp.async*, tcgen05.*): the instructions one asynchronous operation lowers
+  // to share an id >= 0 (unique in the thread) and stand next to each other; their events carry the AOP
+  // tag and are related by `aop` (core/BaseRelations), not ordered after the issue by local consistency.
+  int asyncOp = -1;
 };
 
 struct Thread {

@@ -12,7 +12,9 @@ bool Target::hasLevel(const ScopeLevel& key) const {
 
 const Target& ptxTarget() {
   static const Target target{
-      "PTX", {{"SYS", "system"}, {"GPU", "GPU"}, {"CTA", "cooperative thread array"}}, false};
+      "PTX",
+      {{"SYS", "system"}, {"GPU", "GPU"}, {"CLUSTER", "cluster"}, {"CTA", "cooperative thread array"}},
+      false};
   return target;
 }
 

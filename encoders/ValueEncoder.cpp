@@ -9,6 +9,7 @@
 #include <stdexcept>
 
 #include "core/ExprSemantics.h"
+#include "core/Mbarrier.h"
 
 namespace catcheck::encoders {
 namespace {
@@ -246,6 +247,8 @@ Term ValueEncoder::rmw(const core::Instruction& in, Term old, const std::vector<
     case RmwOp::CompareExchange:
     case RmwOp::CompareExchangeOnSuccess:  // without success its write does not execute (ProgramEncoder)
       return f_.ite(f_.eq(old, intOf(in.expected, regs)), operand, old);
+    case RmwOp::MbarrierUpdate:
+      return intOf(core::mbarrierUpdate(), {old, operand});
   }
   throw std::logic_error("unknown read-modify-write operator");
 }

@@ -7,6 +7,7 @@
 
 #include <optional>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "core/Program.h"
@@ -102,6 +103,13 @@ class LitmusCell {
     return referenceLocation(program_, nameNode->getText());
   }
   core::Expr constant(antlr4::ParserRuleContext* number) const;
+  // A register of the front end's own (a lowered instruction's scratch value), named `%<purpose><n>`
+  // with n the thread's next instruction index, so that no source register (r0, ...) can clash with it.
+  int scratchRegister(const std::string& purpose) {
+    return thread_.registerIndex("%" + purpose + std::to_string(thread_.code.size()));
+  }
+  // The index the cell's first instruction will have in its thread (unique per cell).
+  int nextInstruction() const { return static_cast<int>(thread_.code.size()); }
 
   // A `value` rule of any dialect: a register or a number.
   template <class ValueContext>
@@ -131,7 +139,12 @@ void readInstructionTable(core::Program& program, const std::string& file,
       if (cells[column] == nullptr) continue;
       core::Thread& thread = program.threads[column];
       LitmusCell cell(program, thread, file);
-      thread.code.push_back(build(cell, cells[column]));
+      auto built = build(cell, cells[column]);
+      if constexpr (std::is_same_v<decltype(built), core::Instruction>) {
+        thread.code.push_back(std::move(built));
+      } else {  // a cell that lowers to several instructions
+        thread.code.insert(thread.code.end(), built.begin(), built.end());
+      }
     }
   }
   for (core::Thread& thread : program.threads) checkLabels(thread);

@@ -1,6 +1,6 @@
 // PTX fences and control barriers (SEMANTICS.md 5, PTX table). fence.sc and fence.acq_rel are F events with
 // their order (SC, ACQ_REL), scope and the generic proxy; fence.proxy.<kind> orders accesses across proxies
-// and carries only the proxy's tag (GEN SUR TEX CON); fence.proxy.alias carries ALIAS. bar.cta.sync and
+// and carries only the proxy's tag (GEN SUR TEX CON ASYNC); fence.proxy.alias carries ALIAS. bar.cta.sync and
 // bar.cta.arrive are control barriers of execution scope CTA whose instance id is kept as written (`00` is
 // not `0`), with an optional resource id and quorum that may be registers.
 #include <map>
@@ -17,13 +17,24 @@ core::Instruction buildFence(LitmusCell& cell, Parser::FenceContext* ctx) {
   return fence;
 }
 
-core::Instruction buildProxyFence(Parser::ProxyFenceContext* ctx) {
+// fence.proxy.async (issue 10) orders the thread's generic-proxy accesses with its async-proxy ones: it
+// carries the async proxy's tag, ASYNC, like the other proxy fences carry theirs.
+core::Instruction buildProxyFence(LitmusCell& cell, Parser::ProxyFenceContext* ctx) {
   static const std::map<std::string, std::string> proxies = {
-      {"generic", "GEN"}, {"surface", "SUR"}, {"texture", "TEX"}, {"constant", "CON"}};
+      {"generic", "GEN"}, {"surface", "SUR"}, {"texture", "TEX"}, {"constant", "CON"}, {"async", "ASYNC"}};
   core::Instruction fence;
   fence.kind = core::InstructionKind::Fence;
   fence.tags = {"F", "_"};
-  fence.tags.add(ctx->alias != nullptr ? "ALIAS" : proxies.at(ctx->proxyKind()->getText()));
+  if (ctx->alias != nullptr) {
+    fence.tags.add("ALIAS");
+    return fence;
+  }
+  std::string kind = ctx->other != nullptr ? ctx->other->getText() : ctx->proxyKind()->getText();
+  auto proxy = proxies.find(kind);
+  if (proxy == proxies.end()) {
+    cell.fail(ctx->other, "unknown proxy '" + kind + "' (use generic, surface, texture, constant, async or alias)");
+  }
+  fence.tags.add(proxy->second);
   return fence;
 }
 

@@ -37,7 +37,7 @@ std::string orderTag(const std::string& order) {
 }
 
 std::string scopeTag(const std::string& scope) {
-  static const std::map<std::string, std::string> tags = {{"cta", "CTA"}, {"gpu", "GPU"}, {"sys", "SYS"}};
+  static const std::map<std::string, std::string> tags = {{"cta", "CTA"}, {"cluster", "CLUSTER"}, {"gpu", "GPU"}, {"sys", "SYS"}};
   return tags.at(scope);
 }
 
@@ -51,7 +51,7 @@ core::Instruction translate(LitmusCell& cell, Parser::InstructionContext* ctx) {
   if (auto* c = ctx->atomCas()) return buildAtomCas(cell, c);
   if (auto* c = ctx->red()) return buildRed(cell, c);
   if (auto* c = ctx->fence()) return buildFence(cell, c);
-  if (auto* c = ctx->proxyFence()) return buildProxyFence(c);
+  if (auto* c = ctx->proxyFence()) return buildProxyFence(cell, c);
   if (auto* c = ctx->barrier()) return buildBarrier(cell, c);
   if (auto* c = ctx->warpBarrier()) return buildWarpBarrier(cell, c);
   if (auto* c = ctx->shuffle()) return buildShuffle(cell, c);
@@ -81,11 +81,18 @@ std::string checkOrder(LitmusCell& cell, OrderFamily family, const std::string& 
   return orderTag(name);
 }
 
-core::Instruction buildInstruction(LitmusCell& cell, Parser::InstructionContext* ctx) {
-  core::Instruction instruction = translate(cell, ctx);
-  instruction.location = cell.locate(ctx->getStart());
-  instruction.text = sourceText(ctx);
-  return instruction;
+std::vector<core::Instruction> buildInstruction(LitmusCell& cell, Parser::InstructionContext* ctx) {
+  std::vector<core::Instruction> lowered;
+  if (auto* c = ctx->asyncInstruction()) {
+    lowered = buildAsync(cell, c);
+  } else {
+    lowered.push_back(translate(cell, ctx));
+  }
+  for (core::Instruction& instruction : lowered) {
+    instruction.location = cell.locate(ctx->getStart());
+    instruction.text = sourceText(ctx);
+  }
+  return lowered;
 }
 
 }  // namespace catcheck::frontends::ptx

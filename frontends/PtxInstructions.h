@@ -5,6 +5,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "LitmusPTXParser.h"
 #include "core/Program.h"
@@ -34,7 +35,7 @@ core::Instruction buildRed(LitmusCell& cell, Parser::RedContext* ctx);
 
 // fence.<order>.<scope>, fence.proxy.<kind> and bar.cta.sync / bar.cta.arrive.
 core::Instruction buildFence(LitmusCell& cell, Parser::FenceContext* ctx);
-core::Instruction buildProxyFence(Parser::ProxyFenceContext* ctx);
+core::Instruction buildProxyFence(LitmusCell& cell, Parser::ProxyFenceContext* ctx);
 core::Instruction buildBarrier(LitmusCell& cell, Parser::BarrierContext* ctx);
 
 // bar.warp.sync, shfl.sync, vote.sync and redux.sync (PtxWarp.cpp).
@@ -43,13 +44,17 @@ core::Instruction buildShuffle(LitmusCell& cell, Parser::ShuffleContext* ctx);
 core::Instruction buildVote(LitmusCell& cell, Parser::VoteContext* ctx);
 core::Instruction buildRedux(LitmusCell& cell, Parser::ReduxContext* ctx);
 
+// mbarrier.*, cp.async* and tcgen05.* (PtxAsync.cpp): one cell lowers to several instructions.
+std::vector<core::Instruction> buildAsync(LitmusCell& cell, Parser::AsyncInstructionContext* ctx);
+
 // Labels, goto, conditional branches and register arithmetic.
 core::Instruction buildLabel(Parser::LabelContext* ctx);
 core::Instruction buildJump(Parser::JumpContext* ctx);
 core::Instruction buildBranch(LitmusCell& cell, Parser::BranchContext* ctx);
 core::Instruction buildArithmetic(LitmusCell& cell, Parser::ArithmeticContext* ctx);
 
-// Dispatches one non-empty cell to its family and records its location and source text.
-core::Instruction buildInstruction(LitmusCell& cell, Parser::InstructionContext* ctx);
+// Dispatches one non-empty cell to its family and records its location and source text on each
+// instruction it lowers to.
+std::vector<core::Instruction> buildInstruction(LitmusCell& cell, Parser::InstructionContext* ctx);
 
 }  // namespace catcheck::frontends::ptx

@@ -6,6 +6,10 @@
 // this one; the layout every dialect shares in LitmusLayout.h.
 #include "frontends/PtxLitmus.h"
 
+#include <limits>
+#include <map>
+#include <optional>
+
 #include "LitmusPTXLexer.h"
 #include "frontends/LitmusAssertions.h"
 #include "frontends/LitmusLayout.h"
@@ -19,15 +23,32 @@ core::Program readProgram(const std::string& file, Parser::MainContext* tree) {
   program.target = &core::ptxTarget();
   program.file = file;
   program.name = testName(tree->header(), tree->header()->arch, Parser::String);
+  // A CTA outside any cluster is a cluster of its own (PTX ISA "Cluster of cooperative thread arrays"):
+  // its implicit cluster id lies past the explicit ones and keeps the CTAs' order (progress models that
+  // favour lower ids, ProgressEncoder.cpp, see the same order as without the cluster level).
   auto scopesOf = [&file](Parser::ThreadScopeContext* scope) {
+    constexpr int kImplicitClusters = 1 << 24;
+    int cta = scopeId(file, scope->cta);
+    if (scope->cluster == nullptr && cta >= std::numeric_limits<int>::max() - kImplicitClusters) {
+      throw core::InputError(locationOf(file, scope->cta), "CTA id " + scope->cta->getText() + " is too large");
+    }
+    int cluster = scope->cluster != nullptr ? scopeId(file, scope->cluster) : kImplicitClusters + cta;
     return std::vector<core::ScopePosition>{
-        {"SYS", 0}, {"GPU", scopeId(file, scope->gpu)}, {"CTA", scopeId(file, scope->cta)}};
+        {"SYS", 0}, {"GPU", scopeId(file, scope->gpu)}, {"CLUSTER", cluster}, {"CTA", cta}};
   };
   readThreadColumns(program, file, tree->threadHeader()->threadScope(), scopesOf);
+  std::map<std::pair<int, int>, std::optional<int>> clusterOfCta;  // (gpu, cta) -> cluster as written
   for (size_t t = 0; t < program.threads.size(); ++t) {
     Parser::ThreadScopeContext* scope = tree->threadHeader()->threadScope(t);
     if (scope->warp != nullptr) program.threads[t].warp = scopeId(file, scope->warp);
     if (scope->cluster != nullptr) program.threads[t].cluster = scopeId(file, scope->cluster);
+    std::pair<int, int> cta{scopeId(file, scope->gpu), scopeId(file, scope->cta)};
+    auto [it, fresh] = clusterOfCta.emplace(cta, program.threads[t].cluster);
+    if (!fresh && it->second != program.threads[t].cluster) {
+      throw core::InputError(locationOf(file, scope->getStart()),
+                             program.threads[t].name + " places CTA " + scope->cta->getText() +
+                                 " in another cluster than an earlier thread of that CTA (a CTA belongs to one cluster)");
+    }
   }
   readInitBlock(program, file, tree->initBlock());
   readInstructionTable<Parser>(program, file, tree->instructionRow(), buildInstruction);

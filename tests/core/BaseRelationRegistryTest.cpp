@@ -22,7 +22,7 @@ namespace {
 const std::set<std::string> kExpectedNames = {
     "po",         "int",     "ext",  "id",   "loc",    "vloc", "amo",     "sr", "scta",
     "ssg",        "swg",     "sqf",  "sdv",  "ssw",    "data", "ctrl",    "rf", "co",
-    "sync_fence", "syncbar", "addr", "lxsx", "casdep", "si",   "rcu-rscs"};
+    "sync_fence", "syncbar", "aop", "addr", "lxsx", "casdep", "si",   "rcu-rscs"};
 
 TEST(BaseRelationRegistry, DescriptorsAreIndexedByTheirIdAndNamesRoundTrip) {
   ASSERT_EQ(baseRelations().size(), kBaseRelationCount);

@@ -38,6 +38,18 @@ Verdicts parseTable(const std::string& output) {
   return table;
 }
 
+// Issue 10: models/ptx-v8.cat extends PTX 7.5 with asynchronous operations and mbarriers and must give every
+// PTX 7.5 suite row the verdict ptx-v7.5.cat gives.
+TEST(Diff, PtxV8AgreesWithPtxV75OnEveryPtx75SuiteRow) {
+  CommandResult run = runCatcheck("diff " + kSourceDir + "/models/ptx-v7.5.cat " + kSourceDir +
+                                  "/models/ptx-v8.cat --manifest " + kSuiteDir +
+                                  "/manifest.csv --suite PTXv7_5 --jobs 2");
+  EXPECT_EQ(run.exitCode, 0) << run.output;
+  EXPECT_TRUE(parseTable(run.output).empty()) << run.output;
+  EXPECT_NE(lastLine(run.output).find(" tests, 0 differ"), std::string::npos) << run.output;
+  EXPECT_NE(lastLine(run.output).rfind("0 tests", 0), 0U) << "the suite must not be empty";
+}
+
 TEST(Diff, VulkanChainsChangeExactlyTheRacesTheSuiteExpects) {
   std::string manifest = kSuiteDir + "/manifest.csv";
   std::map<std::string, std::string> withChains, withoutChains;
