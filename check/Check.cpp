@@ -15,6 +15,7 @@
 #include "cat/Parser.h"
 #include "check/WitnessFormat.h"
 #include "core/Enumerator.h"
+#include "core/Mbarrier.h"
 #include "core/Evaluator.h"
 #include "core/Log.h"
 #include "core/RelationAnalysis.h"
@@ -42,7 +43,7 @@ core::FinalState finalStateOf(const core::Execution& execution) {
 // The evaluator's own verdict on whether the witness shows the property.
 std::vector<std::string> propertyProblems(const core::Execution& execution, const core::EventGraph& graph,
                                           const core::FinalState& state, const core::Evaluator& evaluator,
-                                          const CheckOptions& options) {
+                                          const CheckOptions& options, const core::Verdict& verdict) {
   const core::Program& program = *graph.program;
   auto warps = [&] { return core::warpInstancesOf(graph, execution, options.warpConfig); };
   switch (options.property) {
@@ -70,13 +71,22 @@ std::vector<std::string> propertyProblems(const core::Execution& execution, cons
     }
     case core::Property::Termination:
       return {};  // not re-checked: see PropertyDescriptor::recheckedByEvaluator
+    case core::Property::WellSynchronized: {
+      // The witness is the second of two executions: in it, the named update joins the other phase.
+      const auto& d = verdict.phaseDifference;
+      if (!d || d->phase == d->otherPhase || !execution.executed.has(d->event) ||
+          execution.value[static_cast<size_t>(d->event)] / core::kPhaseUnit != d->otherPhase)
+        return {"the update does not join the phase the verdict names"};
+      return {};
+    }
   }
   throw std::logic_error("a property without a witness check");
 }
 
 // What the witness of a SAT answer must show, checked by the concrete evaluator alone.
 std::vector<std::string> witnessProblems(const core::Execution& execution, const core::EventGraph& graph,
-                                         const core::Model& model, const CheckOptions& options) {
+                                         const core::Model& model, const CheckOptions& options,
+                                         const core::Verdict& verdict) {
   if (!core::describe(options.property).recheckedByEvaluator) return {};
   const core::Program& program = *graph.program;
   std::vector<std::string> problems = core::wellFormednessProblems(graph, execution);
@@ -86,7 +96,7 @@ std::vector<std::string> witnessProblems(const core::Execution& execution, const
   core::FinalState state = finalStateOf(execution);
   if (program.filter && core::conditionValue(*program.filter, state) != true)
     problems.push_back("the filter does not hold");
-  for (std::string& p : propertyProblems(execution, graph, state, evaluator, options))
+  for (std::string& p : propertyProblems(execution, graph, state, evaluator, options, verdict))
     problems.push_back(std::move(p));
   return problems;
 }
@@ -95,7 +105,7 @@ void recheckWitness(const core::EventGraph& graph, const core::Execution& execut
                     const CheckOptions& options, core::Verdict& verdict) {
   auto start = Clock::now();
   verdict.witness = executionAsText(graph, execution);
-  std::vector<std::string> problems = witnessProblems(execution, graph, model, options);
+  std::vector<std::string> problems = witnessProblems(execution, graph, model, options, verdict);
   core::log::debug("witness re-check: {} by the evaluator in {:.1f} ms",
                    problems.empty() ? "accepted" : "REJECTED", millisecondsSince(start));
   if (!problems.empty()) {

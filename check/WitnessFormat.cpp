@@ -1,5 +1,6 @@
 // Renders one execution for people. The text form lists each thread's executed events in program order
-// with the value read or written and the event's tags, then the rf and co edges and the final state. The
+// with the value read or written (an mbarrier's as its phase, arrivals and pending bytes) and the event's
+// tags, then which phase each mbarrier update joined, the rf and co edges and the final state. The
 // DOT form draws threads as clusters (init writes in their own), program order as thin black edges, rf
 // red, co blue, fr orange, and any extra relations in other colours with their names as labels.
 #include "check/WitnessFormat.h"
@@ -7,6 +8,8 @@
 #include <fmt/format.h>
 
 #include <sstream>
+
+#include "core/Mbarrier.h"
 
 namespace catcheck::check {
 namespace {
@@ -20,15 +23,36 @@ std::string tagList(const core::Event& e) {
   return text;
 }
 
+// An mbarrier state (core/Mbarrier.h) as people read it.
+std::string mbarrierState(long long state) {
+  core::MbarrierState s = core::decodeMbarrier(state);
+  return fmt::format("[phase {}: {}/{} arrived, {} bytes pending]", s.phase, s.arrived, s.count, s.pendingBytes);
+}
+
 std::string eventLabel(const core::EventGraph& graph, const core::Execution& execution, int id) {
   const core::Event& e = graph.event(id);
   std::string value;
+  long long v = execution.value[static_cast<size_t>(id)];
   if (e.isMemory())
     value = fmt::format("  {} {}", e.kind == core::EventKind::Read ? "reads" : "writes",
-                        execution.value[static_cast<size_t>(id)]);
+                        e.tags.has(core::tags::Mbarrier) ? mbarrierState(v) : std::to_string(v));
   if (e.kind == core::EventKind::Collective)
     value = fmt::format("  returns {}", execution.value[static_cast<size_t>(id)]);
   return fmt::format("e{} {}{}  {{{}}}", id, graph.describe(id), value, tagList(e));
+}
+
+// Which phase of which barrier each executed mbarrier update joined, and which update completed it.
+void printPhases(std::ostringstream& out, const core::EventGraph& graph, const core::Execution& execution) {
+  for (const core::Event& e : graph.events) {
+    if (e.kind != core::EventKind::Read || e.rmwPartner < 0 || !execution.executed.has(e.id) ||
+        graph.stepOf(e).instruction->rmwOp != core::RmwOp::MbarrierUpdate)
+      continue;
+    long long before = core::decodeMbarrier(execution.value[static_cast<size_t>(e.id)]).phase;
+    long long after = core::decodeMbarrier(execution.value[static_cast<size_t>(e.rmwPartner)]).phase;
+    const std::string& barrier = graph.program->memory[static_cast<size_t>(e.location)].name;
+    out << fmt::format("  phase: e{} joins phase {} of {}{}\n", e.id, before, barrier,
+                       after > before ? fmt::format(" and completes it (e{})", e.rmwPartner) : "");
+  }
 }
 
 void printEdges(std::ostringstream& out, const char* name, const core::PairSet& pairs) {
@@ -55,6 +79,7 @@ std::string executionAsText(const core::EventGraph& graph, const core::Execution
       }
     }
   }
+  printPhases(out, graph, execution);
   printEdges(out, "rf", execution.rf);
   printEdges(out, "co", execution.co);
   out << "final:";

@@ -39,6 +39,11 @@ Question warpDrfQuestion(const Program&) {
           "the kernel is WarpDRF: race-free with guaranteed participation"};
 }
 
+Question wellSynchronizedQuestion(const Program&) {
+  return {false, "an mbarrier update can join different phases in different executions",
+          "every mbarrier update joins the same phase in every execution"};
+}
+
 Question terminationQuestion(const Program&) {
   return {false, "some fair execution never terminates", "every fair execution terminates"};
 }
@@ -60,6 +65,9 @@ const std::vector<PropertyDescriptor>& allProperties() {
       {Property::WarpDrf, "warp_drf",
        "is the kernel race-free and its warp participation guaranteed (WarpDRF)?", warpDrfQuestion, false,
        true, false, false, true},
+      {Property::WellSynchronized, "well_synchronized",
+       "can an mbarrier update (arrive, expect_tx, complete_tx) join different phases in different executions?",
+       wellSynchronizedQuestion, false, false, false, false, true},
   };
   return table;
 }

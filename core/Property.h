@@ -13,7 +13,8 @@ namespace catcheck::core {
 
 // Participation and WarpDrf are WarpDRF's conditions (issue 9): every executed warp-primitive instance has
 // a participant set the warp configuration guarantees; and that plus race freedom (cat_spec).
-enum class Property { ProgramSpec, CatSpec, Termination, Participation, WarpDrf };
+// WellSynchronized (issue 10): every mbarrier update joins the same phase in every execution.
+enum class Property { ProgramSpec, CatSpec, Termination, Participation, WarpDrf, WellSynchronized };
 
 // The question put to the solver: is there an execution that ... ? A satisfying answer is a witness.
 struct Question {

@@ -53,6 +53,8 @@ inline constinit KnownTag SC{"SC"};  // PTX fence.sc: ordered by sync_fence
 // Events of an asynchronous operation (PTX cp.async*, tcgen05.*): performed outside program order, so
 // local consistency does not order them with their thread's other accesses.
 inline constinit KnownTag Asynchronous{"AOP"};
+// PTX mbarrier operations: the values they read and write are barrier states (core/Mbarrier.h).
+inline constinit KnownTag Mbarrier{"MBAR"};
 // Scope tags (PTX: CTA GPU SYS; Vulkan: SG WG QF DV), see eventScope in BaseRelations.h.
 inline constinit KnownTag CTA{"CTA"};
 inline constinit KnownTag GPU{"GPU"};

@@ -2,6 +2,7 @@
 // answered, and where the time went.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -29,6 +30,14 @@ struct Verdict {
   std::string stuck;        // termination FAIL: the stuck threads, where, and the values they keep reading
   std::string testName;
   std::string condition;  // the test's condition as written
+  // well_synchronized FAIL: the mbarrier update (its read event) and the phases it joins in two executions,
+  // the witness's last.
+  struct PhaseDifference {
+    int event = -1;
+    long long phase = 0;
+    long long otherPhase = 0;
+  };
+  std::optional<PhaseDifference> phaseDifference;
   // A property made of conditions (warp_drf: Memory, Participation): each one's own result, in order.
   std::vector<std::pair<std::string, Result>> conditions;
   PhaseTimes times;

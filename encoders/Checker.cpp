@@ -14,6 +14,7 @@
 #include <stdexcept>
 
 #include "core/EventGraph.h"
+#include "core/Mbarrier.h"
 #include "core/Log.h"
 #include "core/RelationAnalysis.h"
 #include "encoders/EncodingContext.h"
@@ -129,6 +130,8 @@ Term propertyFormula(EncodingContext& ctx, RelationEncoder& relations, const cor
     case core::Property::WarpDrf:
       return f.any({flagFires(ctx.f, relations, model), warpConditions(ctx.f, ctx.warpUndefined),
                     warpConditions(ctx.f, ctx.warpParticipation)});
+    case core::Property::WellSynchronized:
+      break;  // two executions, not one formula: decideWellSynchronized
   }
   throw std::logic_error("a property without a formula");
 }
@@ -281,10 +284,105 @@ bool hasBoundJump(const core::EventGraph& graph) {
   return false;
 }
 
+
+// Whether a bounded loop can be left through its bound: then an unsatisfiable question answers only up to
+// the bound, and the verdict is UNKNOWN when the bound is reachable.
+bool boundReachable(const core::EventGraph& graph, const core::Model& model,
+                    const core::RelationAnalysis& analysis, const DecideOptions& options, core::Verdict& verdict) {
+  if (!hasBoundJump(graph)) return false;
+  auto start = Clock::now();
+  Query query(graph, analysis, model, options.solver, options.progress, options.warpConfig);
+  double encodeMs = millisecondsSince(start);
+  start = Clock::now();
+  SatResult answer = query.solve(query.context().boundReached);
+  double solveMs = millisecondsSince(start);
+  verdict.times.encodeMs += encodeMs;
+  verdict.times.solveMs += solveMs;
+  logEncodeAndSolve("loop bound reached", encodeMs, answer, solveMs);
+  return answer == SatResult::Sat;
+}
+
+// well_synchronized (issue 10): the phase an mbarrier update joins is the phase of the barrier state its
+// read half reads (core/Mbarrier.h). It must be the same in every execution. A first query finds some
+// execution and the phase of each update it executes; a second asks for an execution in which one of
+// those updates joins another phase: its model is the witness, the phase that completed early (or late).
+std::vector<int> mbarrierUpdates(const core::EventGraph& graph) {
+  std::vector<int> updates;
+  for (const core::Event& e : graph.events) {
+    if (e.kind == core::EventKind::Read && e.rmwPartner >= 0 &&
+        graph.stepOf(e).instruction->rmwOp == core::RmwOp::MbarrierUpdate)
+      updates.push_back(e.id);
+  }
+  return updates;
+}
+
+Term phaseOtherThan(Formula& f, Term state, long long phase) {
+  return f.either(f.lt(state, f.intValue(phase * core::kPhaseUnit)),
+                  f.le(f.intValue((phase + 1) * core::kPhaseUnit), state));
+}
+
+Decision decideWellSynchronized(const core::EventGraph& graph, const core::RelationAnalysis& analysis,
+                                const core::Model& model, const DecideOptions& options) {
+  Decision decision;
+  core::Verdict& verdict = decision.verdict;
+  core::Question question = core::describe(options.property).question(*graph.program);
+  SolverOptions solverOptions = options.solver;
+  solverOptions.produceModels = true;
+  solverOptions.bitwise = usesBitwiseOperators(*graph.program);
+  auto start = Clock::now();
+  Query first(graph, analysis, model, solverOptions, options.progress, options.warpConfig);
+  SatResult some = first.solve(first.context().f.top());
+  std::vector<std::pair<int, long long>> phases;  // update -> its phase in the first execution
+  if (some == SatResult::Sat) {
+    for (int e : mbarrierUpdates(graph)) {
+      if (!first.value(first.context().exec[static_cast<size_t>(e)])) continue;
+      long long state = first.context().f.backend().intValue(first.context().value[static_cast<size_t>(e)]);
+      phases.emplace_back(e, state / core::kPhaseUnit);
+    }
+  }
+  SatResult answer = SatResult::Unsat;
+  std::optional<Query> second;
+  if (!phases.empty()) {
+    second.emplace(graph, analysis, model, solverOptions, options.progress, options.warpConfig);
+    EncodingContext& ctx = second->context();
+    std::vector<Term> differs;
+    for (auto [e, phase] : phases) {
+      differs.push_back(ctx.f.both(ctx.exec[static_cast<size_t>(e)],
+                                   phaseOtherThan(ctx.f, ctx.value[static_cast<size_t>(e)], phase)));
+    }
+    answer = second->solve(ctx.f.any(differs));
+  }
+  verdict.times.solveMs += millisecondsSince(start);
+  logEncodeAndSolve("well_synchronized", 0, answer, verdict.times.solveMs);
+  if (answer == SatResult::Sat) {
+    EncodingContext& ctx = second->context();
+    for (auto [e, phase] : phases) {
+      if (!second->value(ctx.exec[static_cast<size_t>(e)])) continue;
+      long long other = ctx.f.backend().intValue(ctx.value[static_cast<size_t>(e)]) / core::kPhaseUnit;
+      if (other == phase) continue;
+      verdict.phaseDifference = core::Verdict::PhaseDifference{e, phase, other};
+      verdict.firedFlag = "phase";
+      verdict.firedPair = fmt::format("{} joins phase {} in one execution and phase {} in this one",
+                                      graph.describe(e), phase, other);
+      break;
+    }
+    verdict.result = core::Result::Fail;
+    verdict.explanation = question.satExplanation;
+    if (options.explain) decision.witness = extractExecution(ctx);
+    return decision;
+  }
+  bool unknown = boundReachable(graph, model, analysis, options, verdict);
+  verdict.result = unknown ? core::Result::Unknown : core::Result::Pass;
+  verdict.explanation = unknown ? "a loop bound is reachable: increase --bound" : question.unsatExplanation;
+  return decision;
+}
+
 }  // namespace
 
 Decision decide(const core::EventGraph& graph, const core::RelationAnalysis& analysis,
                 const core::Model& model, const DecideOptions& options) {
+  if (options.property == core::Property::WellSynchronized)
+    return decideWellSynchronized(graph, analysis, model, options);
   Decision decision;
   core::Verdict& verdict = decision.verdict;
   const core::Program& program = *graph.program;
@@ -313,21 +411,8 @@ Decision decide(const core::EventGraph& graph, const core::RelationAnalysis& ana
     decision.witness = extractExecution(first.context());
     return decision;
   }
-  if (!hasBoundJump(graph)) {
-    verdict.result = question.satMeansPass ? core::Result::Fail : core::Result::Pass;
-    verdict.explanation = question.unsatExplanation;
-    return decision;
-  }
-  start = Clock::now();
-  Query second(graph, analysis, model, options.solver, options.progress, options.warpConfig);
-  encodeMs = millisecondsSince(start);
-  start = Clock::now();
-  SatResult boundAnswer = second.solve(second.context().boundReached);
-  solveMs = millisecondsSince(start);
-  verdict.times.encodeMs += encodeMs;
-  verdict.times.solveMs += solveMs;
-  logEncodeAndSolve("loop bound reached", encodeMs, boundAnswer, solveMs);
-  if (boundAnswer == SatResult::Sat) {
+  bool unknown = boundReachable(graph, model, analysis, options, verdict);
+  if (unknown) {
     verdict.result = core::Result::Unknown;
     verdict.explanation = "a loop bound is reachable: increase --bound";
     return decision;

@@ -57,6 +57,8 @@ core::Property toCore(Property property) {
       return core::Property::Participation;
     case Property::WarpDrf:
       return core::Property::WarpDrf;
+    case Property::WellSynchronized:
+      return core::Property::WellSynchronized;
   }
   throw UsageError("unknown property");
 }

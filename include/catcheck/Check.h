@@ -14,7 +14,7 @@
 
 namespace catcheck {
 
-enum class Property { ProgramSpec, CatSpec, Termination, Participation, WarpDrf };
+enum class Property { ProgramSpec, CatSpec, Termination, Participation, WarpDrf, WellSynchronized };
 enum class Result { Pass, Fail, Unknown };
 enum class Solver { Z3, Cvc5 };
 

@@ -19,7 +19,8 @@ TEST(Property, EveryDescriptorsNameRoundTrips) {
     names.insert(d.name);
   }
   EXPECT_EQ(names,
-            (std::set<std::string>{"program_spec", "cat_spec", "termination", "participation", "warp_drf"}));
+            (std::set<std::string>{"program_spec", "cat_spec", "termination", "participation", "warp_drf",
+                                   "well_synchronized"}));
 }
 
 TEST(Property, UnknownNameListsTheKnownOnes) {
@@ -28,8 +29,8 @@ TEST(Property, UnknownNameListsTheKnownOnes) {
     FAIL() << "no exception";
   } catch (const std::invalid_argument& e) {
     EXPECT_STREQ(e.what(),
-                 "unknown property 'liveness' (expected program_spec, cat_spec, termination, participation "
-                 "or warp_drf)");
+                 "unknown property 'liveness' (expected program_spec, cat_spec, termination, participation, "
+                 "warp_drf or well_synchronized)");
   }
 }
 

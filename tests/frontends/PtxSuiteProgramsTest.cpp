@@ -181,13 +181,15 @@ TEST(PtxSuitePrograms, ScopesMovesAndFinalValues) {
   core::Program program = parseSuiteFile("Memalloy/IRRWIW1.litmus");
   ASSERT_EQ(program.threads.size(), 4u);
   const std::vector<core::ScopePosition>& scopes = program.threads[3].scopes;
-  ASSERT_EQ(scopes.size(), 3u);
+  ASSERT_EQ(scopes.size(), 4u) << "sys, gpu, cluster (implicit: the CTA's own), cta";
   EXPECT_EQ(scopes[0].level, "SYS");
   EXPECT_EQ(scopes[1].level, "GPU");
   EXPECT_EQ(scopes[1].id, 0);
-  EXPECT_EQ(scopes[2].level, "CTA");
-  EXPECT_EQ(scopes[2].id, 1);
-  EXPECT_EQ(program.threads[0].scopes[2].id, 0);
+  EXPECT_EQ(scopes[2].level, "CLUSTER");
+  EXPECT_NE(scopes[2].id, program.threads[0].scopes[2].id) << "CTAs outside clusters are clusters of their own";
+  EXPECT_EQ(scopes[3].level, "CTA");
+  EXPECT_EQ(scopes[3].id, 1);
+  EXPECT_EQ(program.threads[0].scopes[3].id, 0);
 
   const core::Instruction& move = program.threads[0].code[0];
   EXPECT_EQ(move.kind, core::InstructionKind::Local);

@@ -25,7 +25,7 @@ void expectWellFormed(const core::Program& program) {
     EXPECT_EQ(program.memory.at(static_cast<size_t>(object.generic)).generic, object.generic) << object.name;
   }
   for (const core::Thread& thread : program.threads) {
-    EXPECT_EQ(thread.scopes.size(), 3u);
+    EXPECT_EQ(thread.scopes.size(), 4u);  // sys, gpu, cluster, cta
     for (const core::Instruction& instruction : thread.code) {
       EXPECT_FALSE(instruction.text.empty());
       EXPECT_GT(instruction.location.line, 0);
