@@ -375,6 +375,11 @@ std::vector<Instruction> buildTensorCore(LitmusCell& cell, const Mnemonic& m, Op
     in.value = Expr::constantValue(0);
     return {in};
   }
+  if (op == "wait") cell.fail(m.tokens.at(0), "tcgen05.wait waits for stores or loads: tcgen05.wait.st or tcgen05.wait.ld");
+  if (op == "fence") {
+    cell.fail(m.tokens.at(0),
+              "tcgen05.fence is tcgen05.fence.before_thread_sync or tcgen05.fence.after_thread_sync");
+  }
   cell.fail(m.tokens.at(0), "unknown instruction '" + m.text + "'");
 }
 

@@ -114,13 +114,13 @@ proxyFence
     ;
 
 barrier
-    : 'bar' '.' 'cta' '.' kind=('sync' | 'arrive') instance=Int (',' resource=value (',' quorum=value)?)?
+    : BarKeyword '.' 'cta' '.' kind=('sync' | 'arrive') instance=Int (',' resource=value (',' quorum=value)?)?
     ;
 
 // Warp primitives (issue 9). Masks are integer literals over the warp's lanes; modes and operators are
 // names checked by the front end, so that they stay usable as location names.
 warpBarrier
-    : 'bar' '.' 'warp' '.' 'sync' mask=number
+    : BarKeyword '.' 'warp' '.' 'sync' mask=number
     ;
 
 shuffle
@@ -189,4 +189,10 @@ value
 operand
     : value
     | Name
+    ;
+
+// `bar` starts an instruction only when a '.' follows it (bar.cta.sync, bar.warp.sync); otherwise it is a
+// name, so that a test may call its mbarrier `bar`.
+BarKeyword
+    : 'bar' {_input->LA(1) == '.'}?
     ;

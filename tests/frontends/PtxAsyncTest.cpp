@@ -111,6 +111,17 @@ TEST(PtxAsync, ClusterPlacementIsAScopeLevel) {
             "belongs to one cluster)");
 }
 
+TEST(PtxAsync, BarIsALocationNameUnlessADotFollows) {
+  core::Program program = parseLitmusText(
+      "PTX b\n{ bar=0; }\n P0@cta 0,gpu 0 ;\n mbarrier.init bar, 1 ;\n bar.cta.sync 0 ;\n"
+      " mbarrier.arrive bar ;\nexists (bar == 0)\n",
+      "bar.litmus");
+  EXPECT_EQ(program.memory.size(), 1U);
+  EXPECT_EQ(program.memory[0].name, "bar");
+  EXPECT_EQ(codeOf(program, 0)[1].kind, InstructionKind::Barrier);
+  EXPECT_EQ(codeOf(program, 0)[2].address, 0);
+}
+
 TEST(PtxAsync, MisuseGetsOneMessage) {
   EXPECT_EQ(errorOf(withCells(" mbarrier.wait mb, 0 | ;")),
             "bad.litmus:4:11: error: mbarrier.wait names its phase by parity: mbarrier.wait.parity");
