@@ -5,6 +5,7 @@
 #include "core/EventGraph.h"
 
 #include <map>
+#include <tuple>
 
 #include "core/ConstantAddresses.h"
 #include "core/LoopUnrolling.h"
@@ -189,6 +190,33 @@ void markAlwaysExecuted(EventGraph& graph, const UnrolledThread& thread) {
 
 }  // namespace
 
+// Dynamic instances of SPIR-V warp primitives: the key is the instruction's source position, its occurrence
+// among the thread's instructions at that position (inlined calls repeat it) and the copy numbers of its
+// enclosing loops, outermost first; equal keys in different threads are one instance.
+void assignDynamicInstances(EventGraph& graph, const std::vector<std::vector<UnrollItem>>& unrolled) {
+  using Key = std::tuple<int, int, int, std::vector<int>>;
+  std::map<Key, int> ids;
+  for (UnrolledThread& thread : graph.threads) {
+    const std::vector<Instruction>& code = graph.program->threads[static_cast<size_t>(thread.thread)].code;
+    for (size_t i = 0; i < thread.steps.size(); ++i) {
+      const Instruction* in = thread.steps[i].instruction;
+      if (in->kind != InstructionKind::Warp || !in->warpDynamic) continue;
+      int occurrence = 0;
+      for (const Instruction& other : code) {
+        if (&other == in) break;
+        if (other.location.line == in->location.line && other.location.column == in->location.column)
+          ++occurrence;
+      }
+      std::vector<int> copies;
+      for (const auto& [loop, copy] : unrolled[static_cast<size_t>(thread.thread)][i].iterations)
+        copies.push_back(copy);
+      Key key{in->location.line, in->location.column, occurrence, copies};
+      auto [it, fresh] = ids.emplace(key, static_cast<int>(ids.size()));
+      thread.steps[i].dynamicInstance = it->second;
+    }
+  }
+}
+
 EventGraph buildEventGraph(const Program& program, int bound) {
   EventGraph graph;
   graph.program = &program;
@@ -203,6 +231,7 @@ EventGraph buildEventGraph(const Program& program, int bound) {
     collectIterations(thread, unrolled.back());
     graph.threads.push_back(std::move(thread));
   }
+  assignDynamicInstances(graph, unrolled);
   addInitEvents(graph, program);
   for (UnrolledThread& thread : graph.threads) addThreadEvents(graph, program, thread);
   graph.alwaysExecuted = EventSet(graph.size());

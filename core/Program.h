@@ -61,7 +61,11 @@ enum class WarpOp {
   ReduceMax,
   ReduceAnd,
   ReduceOr,
-  ReduceXor
+  ReduceXor,
+  // SPIR-V group non-uniform operations without a PTX twin
+  Elect,          // 1 in the lowest participating lane, else 0
+  AllEqual,       // 1 when every participant's operand is the same
+  BroadcastFirst  // the lowest participating lane's operand
 };
 
 // Read-modify-write operators; Exchange stores the operand, CompareExchange stores `new` when the old
@@ -127,6 +131,9 @@ struct Instruction {
   ScopeLevel barrierScope = "CTA";  // execution scope: the threads that meet at the barrier
   WarpOp warpOp = WarpOp::Sync;
   long long warpMask = 0;  // bit i: lane i of the thread's warp (bits past the last lane are ignored)
+  // SPIR-V group operations: the participants are the lanes that execute the same dynamic instance (this
+  // instruction in the same loop iterations, core/EventGraph.h Step::dynamicInstance); nothing blocks.
+  bool warpDynamic = false;
   Expr laneSelector;       // shuffles: the source lane (idx), the lane delta (up, down) or xor mask
   // Asynchronous operations (PTX cp.async*, tcgen05.*): the instructions one asynchronous operation lowers
   // to share an id >= 0 (unique in the thread) and stand next to each other; their events carry the AOP

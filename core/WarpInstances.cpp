@@ -5,6 +5,7 @@
 // solver never proposes them).
 #include "core/WarpInstances.h"
 
+#include <algorithm>
 #include <map>
 #include <tuple>
 
@@ -53,7 +54,7 @@ class InstanceChecker {
         }
         std::pair<int, long long> key{static_cast<int>(familyOf(in.warpOp)),
                                       layout_.normalisedMask(t, in.warpMask)};
-        int ordinal = counts[key]++;
+        int ordinal = in.warpDynamic ? graph_.stepOf(graph_.event(v.event)).dynamicInstance : counts[key]++;
         instances_[{layout_.warpOf[static_cast<size_t>(t)], key.first, key.second, ordinal}].push_back(
             {t, &v});
       }
@@ -74,10 +75,28 @@ class InstanceChecker {
     return nullptr;
   }
 
+  // SPIR-V (dynamic instances, WarpEncoder.cpp): every other lane with the instance in its code joined it,
+  // terminated, or reached a later step.
+  bool dynamicComplete(const Joined& p, const std::vector<Joined>& members) const {
+    int instance = graph_.stepOf(graph_.event(p.visit->event)).dynamicInstance;
+    for (int u : layout_.members(p.thread, -1)) {
+      if (u == p.thread || laneIn(members, u) != nullptr) continue;
+      const UnrolledThread& lane = graph_.threads[static_cast<size_t>(u)];
+      const ThreadPath& path = runs_[static_cast<size_t>(u)].path;
+      for (size_t s = 0; s < lane.steps.size(); ++s) {
+        if (lane.steps[s].dynamicInstance != instance) continue;
+        bool past = path.end == ThreadEnd::Terminated ||
+                    std::any_of(path.steps.begin(), path.steps.end(), [&](int t) { return t > static_cast<int>(s); });
+        if (!past) return false;
+      }
+    }
+    return true;
+  }
+
   void checkMember(const Joined& p, const std::vector<Joined>& members) {
     const Instruction& in = instruction(*p.visit);
-    bool complete = true;
-    for (int u : layout_.members(p.thread, in.warpMask)) {
+    bool complete = in.warpDynamic ? dynamicComplete(p, members) : true;
+    for (int u : layout_.members(p.thread, in.warpDynamic ? 0 : in.warpMask)) {
       if (u == p.thread || laneIn(members, u) != nullptr) continue;
       complete = complete && runs_[static_cast<size_t>(u)].path.end == ThreadEnd::Terminated;
     }

@@ -19,7 +19,10 @@ WarpFamily familyOf(WarpOp op) {
     case WarpOp::ShuffleUp:
     case WarpOp::ShuffleDown:
     case WarpOp::ShuffleXor:
+    case WarpOp::BroadcastFirst:
       return WarpFamily::Shuffle;
+    case WarpOp::Elect:
+    case WarpOp::AllEqual:
     case WarpOp::VoteAll:
     case WarpOp::VoteAny:
     case WarpOp::VoteUniform:
@@ -68,6 +71,12 @@ const char* warpOpName(WarpOp op) {
       return "redux.sync.or";
     case WarpOp::ReduceXor:
       return "redux.sync.xor";
+    case WarpOp::Elect:
+      return "OpGroupNonUniformElect";
+    case WarpOp::AllEqual:
+      return "OpGroupNonUniformAllEqual";
+    case WarpOp::BroadcastFirst:
+      return "OpGroupNonUniformBroadcastFirst";
   }
   throw std::logic_error("unknown warp operation");
 }
@@ -197,12 +206,20 @@ std::optional<long long> collectiveResult(WarpOp op, int lane, int warpSize,
     case WarpFamily::Barrier:
       return 0;
     case WarpFamily::Shuffle: {
+      if (op == WarpOp::BroadcastFirst) return operands.begin()->second;  // the lowest participant
       std::optional<int> source = shuffleSource(op, lane, warpSize, selector);
       auto it = operands.find(source.value_or(lane));
       if (it == operands.end()) return std::nullopt;
       return it->second;
     }
     case WarpFamily::Vote:
+      if (op == WarpOp::Elect) return operands.begin()->first == lane ? 1 : 0;
+      if (op == WarpOp::AllEqual) {
+        return std::all_of(operands.begin(), operands.end(),
+                           [&](const auto& o) { return o.second == operands.begin()->second; })
+                   ? 1
+                   : 0;
+      }
       if (op == WarpOp::VoteAll) return all(true) ? 1 : 0;
       if (op == WarpOp::VoteAny) return all(false) ? 0 : 1;
       if (op == WarpOp::VoteUniform) return all(true) || all(false) ? 1 : 0;

@@ -79,7 +79,14 @@ class WarpEncoder {
     return static_cast<int>(layout_.lanes[static_cast<size_t>(warpOf(thread))].size());
   }
 
+  const core::Step& stepOf(const Primitive& p) const {
+    return ctx_.graph.threads[static_cast<size_t>(p.thread)].steps[static_cast<size_t>(p.step)];
+  }
+  bool dynamic(const Primitive& p) const { return p.in->warpDynamic; }
+
+  // Litmus: the number of earlier primitives of p's key its thread reached. SPIR-V: the dynamic instance.
   Term ordinal(const Primitive& p) {
+    if (dynamic(p)) return f_.intValue(stepOf(p).dynamicInstance);
     Term count = f_.intValue(0);
     for (size_t i : byThread_[p.thread]) {
       const Primitive& earlier = primitives_[i];
@@ -96,7 +103,10 @@ class WarpEncoder {
     auto it = byThread_.find(thread);
     if (it == byThread_.end()) return result;
     for (size_t i : it->second) {
-      if (primitives_[i].inMask && primitives_[i].key == p.key) result.push_back(&primitives_[i]);
+      const Primitive& q = primitives_[i];
+      if (!q.inMask || q.key != p.key) continue;
+      if (dynamic(p) && stepOf(q).dynamicInstance != stepOf(p).dynamicInstance) continue;
+      result.push_back(&q);
     }
     return result;
   }
@@ -144,7 +154,26 @@ class WarpEncoder {
   // p completes when every other lane of its mask joined or terminated (so it never blocks spuriously),
   // and only if each lane that did not join terminated before p in time (so that two lanes can never
   // justify each other's completion by their exits).
+  // SPIR-V (dynamic instances): the lanes of a subgroup run a dynamic instance together, so p executes once
+  // every other lane that has the instance in its code has joined it or gone past it (reached a later step
+  // or terminated without it); a lane still before it holds p back, as lanes in lockstep would.
+  void encodeDynamicCompletion(const Primitive& p) {
+    std::vector<Term> ready{reached(p)};
+    for (int u : layout_.members(p.thread, p.in->warpMask)) {
+      if (u == p.thread) continue;
+      for (const Primitive* q : partnersIn(p, u)) {
+        std::vector<Term> past{joined(p, u), ctx_.threads[static_cast<size_t>(u)].terminated};
+        const core::UnrolledThread& lane = ctx_.graph.threads[static_cast<size_t>(u)];
+        for (size_t s = static_cast<size_t>(q->step) + 1; s < lane.steps.size(); ++s)
+          past.push_back(ctx_.threads[static_cast<size_t>(u)].reached[s]);
+        ready.push_back(f_.any(past));
+      }
+    }
+    f_.require(f_.iff(exec(p), f_.all(ready)));
+  }
+
   void encodeCompletion(const Primitive& p) {
+    if (dynamic(p)) return encodeDynamicCompletion(p);
     std::vector<Term> justified{reached(p)}, forced{reached(p)};
     endClock(p.thread);  // orders p's own thread's primitives and end in time
     for (int u : layout_.members(p.thread, p.in->warpMask)) {
@@ -188,7 +217,7 @@ class WarpEncoder {
     Term value = ctx_.value[static_cast<size_t>(p.event)];
     Term undefined = f_.bottom();
     Term result = core::familyOf(p.in->warpOp) == core::WarpFamily::Shuffle ? shuffle(p, lanes, undefined)
-                  : core::familyOf(p.in->warpOp) == core::WarpFamily::Vote  ? vote(p.in->warpOp, lanes)
+                  : core::familyOf(p.in->warpOp) == core::WarpFamily::Vote  ? vote(p, lanes)
                                                                             : reduce(p.in->warpOp, lanes);
     if (!f_.isFalse(undefined))
       ctx_.warpUndefined.push_back(
@@ -198,6 +227,9 @@ class WarpEncoder {
 
   // The source lane l is chosen when the selector equals the constant that names it (core::shuffleSource).
   Term shuffle(const Primitive& p, const std::vector<Contribution>& lanes, Term& undefined) {
+    if (p.in->warpOp == WarpOp::BroadcastFirst) return lowestPresent(lanes, [](const Contribution& c) {
+        return c.operand;
+      });
     Term selector = valueAt_(p.thread, p.step, p.in->laneSelector);
     Term result = lanes[static_cast<size_t>(p.lane)].operand;  // a source outside the warp: its own value
     std::vector<Term> absent;
@@ -214,7 +246,28 @@ class WarpEncoder {
     return result;
   }
 
-  Term vote(WarpOp op, const std::vector<Contribution>& lanes) {
+  // The value `of` the lowest participating lane (p's own lane always takes part).
+  template <class Of>
+  Term lowestPresent(const std::vector<Contribution>& lanes, const Of& of) {
+    Term result = of(lanes.back());
+    for (size_t l = lanes.size(); l-- > 0;) result = f_.ite(lanes[l].present, of(lanes[l]), result);
+    return result;
+  }
+
+  Term vote(const Primitive& p, const std::vector<Contribution>& lanes) {
+    WarpOp op = p.in->warpOp;
+    auto flag = [&](Term t) { return f_.ite(t, f_.intValue(1), f_.intValue(0)); };
+    if (op == WarpOp::Elect) {
+      std::vector<Term> lowerAbsent;
+      for (int l = 0; l < p.lane; ++l) lowerAbsent.push_back(f_.no(lanes[static_cast<size_t>(l)].present));
+      return flag(f_.all(lowerAbsent));
+    }
+    if (op == WarpOp::AllEqual) {
+      std::vector<Term> equal;
+      Term own = lanes[static_cast<size_t>(p.lane)].operand;
+      for (const Contribution& c : lanes) equal.push_back(f_.implies(c.present, f_.eq(c.operand, own)));
+      return flag(f_.all(equal));
+    }
     std::vector<Term> allSet, allClear, anySet;
     Term ballot = f_.intValue(0);
     for (size_t l = 0; l < lanes.size(); ++l) {
@@ -226,7 +279,6 @@ class WarpEncoder {
         ballot = f_.arith(TermOp::Add, ballot,
                           f_.ite(f_.both(lanes[l].present, set), f_.intValue(1LL << l), f_.intValue(0)));
     }
-    auto flag = [&](Term t) { return f_.ite(t, f_.intValue(1), f_.intValue(0)); };
     switch (op) {
       case WarpOp::VoteAll:
         return flag(f_.all(allSet));

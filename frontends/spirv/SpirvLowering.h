@@ -147,6 +147,7 @@ class ThreadLowering {
   bool lowerAtomic(const Instruction& in);   // SpirvAtomics.cpp
   bool lowerBarrier(const Instruction& in);  // SpirvBarriers.cpp
   bool lowerExtInst(const Instruction& in);  // SpirvExtInst.cpp
+  bool lowerGroup(const Instruction& in);    // SpirvSubgroup.cpp
   void lowerFunctionBody(const Function& function, const std::string& prefix, const std::string& returnLabel,
                          const std::vector<std::string>& returnRegisters);  // SpirvControlFlow.cpp
   bool lowerControlFlow(const Instruction& in);                             // SpirvControlFlow.cpp

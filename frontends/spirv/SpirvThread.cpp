@@ -57,6 +57,7 @@ core::Thread ThreadLowering::lower() {
   } else {
     thread_.scopes = {{"DV", 0}, {"QF", 0}, {"WG", workgroup()}, {"SG", subgroup()}};
   }
+  thread_.warp = 0;  // the subgroup is the warp: lanes in invocation order (core/Warps.h)
   lowerGlobals();
   const Function& entry = info_.functions.at(info_.entryPoint);
   current_ = &info_.module.instructions[entry.begin];
@@ -200,7 +201,7 @@ void ThreadLowering::lowerInstruction(const Instruction& in) {
     return;
   }
   if (lowerControlFlow(in) || lowerMemory(in) || lowerAtomic(in) || lowerBarrier(in) || lowerArithmetic(in) ||
-      lowerConversion(in) || lowerComposite(in) || lowerExtInst(in)) {
+      lowerConversion(in) || lowerComposite(in) || lowerExtInst(in) || lowerGroup(in)) {
     return;
   }
   if (defineConstant(info_, in)) return;  // constants may also appear inside functions

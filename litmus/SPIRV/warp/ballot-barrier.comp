@@ -1,0 +1,18 @@
+#version 450
+#extension GL_KHR_shader_subgroup_basic : enable
+#extension GL_KHR_shader_subgroup_ballot : enable
+#extension GL_KHR_shader_subgroup_arithmetic : enable
+#extension GL_KHR_memory_scope_semantics : enable
+#pragma use_vulkan_memory_model
+// ballot-race with a subgroup control barrier (acquire-release on buffer memory) before the read: the
+// barrier orders lane 0's write before lane 1's read, which sees 1 (plus the ballot 3).
+layout(local_size_x = 2) in;
+layout(set = 0, binding = 0) coherent buffer Data { uint v; } data;
+layout(set = 0, binding = 1) buffer Out { uint v[2]; } res;
+void main() {
+  uint id = gl_SubgroupInvocationID;
+  if (id == 0) { data.v = 1; }
+  uvec4 b = subgroupBallot(true);
+  controlBarrier(gl_ScopeSubgroup, gl_ScopeSubgroup, gl_StorageSemanticsBuffer, gl_SemanticsAcquireRelease);
+  if (id == 1) { res.v[1] = data.v + b.x; }
+}
