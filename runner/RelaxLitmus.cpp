@@ -8,8 +8,10 @@
 //    control barrier's acq / rel -> no semantics (`cbar.<scope>`). A membar always has an order: removing it
 //    is its weakest form. A Vulkan non-atomic access is a different instruction, not a weaker order: atomics
 //    stop at relaxed;
-//  * the scope narrowed one step. PTX sys -> gpu -> cta; Vulkan dv -> qf -> wg -> sg (also the scope of
-//    `ld.vis` / `st.av`).
+//  * the scope narrowed one step. PTX sys -> gpu -> cta and cluster -> cta; Vulkan dv -> qf -> wg -> sg (also
+//    the scope of `ld.vis` / `st.av`).
+// PTX mbarrier operations weaken too (arrive: release -> relaxed; try_wait / wait: acquire -> relaxed), and
+// tcgen05.fence.* is removed like a fence.
 #include <algorithm>
 #include <map>
 
@@ -99,6 +101,24 @@ void weakenPtxAtomic(const Mnemonic& m, std::vector<Relaxation>& out) {
   out.push_back(edited(order + " -> relaxed", weaker));
 }
 
+// mbarrier operations (issue 10): arrive (release by default) -> relaxed; try_wait / wait (acquire by
+// default) -> relaxed. A default order is spelled out when it is weakened, after the operation's words.
+void weakenMbarrier(const Mnemonic& m, std::vector<Relaxation>& out) {
+  bool arrive = m.words.size() > 1 && m.words[1] == "arrive";
+  bool wait = m.has("parity");
+  if (!arrive && !wait) return;
+  std::string order = arrive ? "release" : "acquire";
+  if (m.has("relaxed")) return;
+  Mnemonic weaker = m;
+  if (m.has(order)) {
+    weaker.replace(order, "relaxed");
+  } else {
+    int after = wait ? m.find("parity") : std::max(m.find("arrive"), m.find("expect_tx"));
+    weaker.words.insert(weaker.words.begin() + after + 1, "relaxed");
+  }
+  out.push_back(edited(order + " -> relaxed", weaker));
+}
+
 class PtxRelaxer : public Relaxer {
  public:
   using Relaxer::Relaxer;
@@ -116,14 +136,17 @@ class PtxRelaxer : public Relaxer {
     if (op == "ld" || op == "tld" || op == "suld" || op == "cold") weakenPtxAccess(m, "acquire", out);
     if (op == "st" || op == "sust") weakenPtxAccess(m, "release", out);
     if (op == "atom" || op == "red") weakenPtxAtomic(m, out);
+    if (op == "mbarrier") weakenMbarrier(m, out);
+    if (op == "tcgen05" && m.has("fence")) out.push_back({"remove", ""});
     if (op != "bar") narrowScope(m, kPtxScopes, out);
+    if (op != "bar") narrowScope(m, {"cluster", "cta"}, out);
     return out;
   }
 
   std::string orderText() const override {
     return "remove a fence or barrier; weaken the order one step (fence sc -> acq_rel; acquire / release -> "
-           "relaxed -> weak; atom acq_rel -> acquire, release -> relaxed); narrow the scope one step (sys -> "
-           "gpu -> cta)";
+           "relaxed -> weak; atom acq_rel -> acquire, release -> relaxed; mbarrier arrive release -> relaxed, "
+           "wait acquire -> relaxed); narrow the scope one step (sys -> gpu -> cta, cluster -> cta)";
   }
 };
 

@@ -37,6 +37,25 @@ TEST(MinimizeRelaxation, PtxOrdersWeakenOneStepAndScopesNarrow) {
   EXPECT_TRUE(stepsOf(*ptx, "atom.relaxed.cta.add r0, x, 1").empty());
 }
 
+// Issue 10's instructions: mbarrier orders weaken (defaults spelled out), cluster narrows to cta, the
+// tcgen05 fences and fence.proxy.async are removed; completion waits and asynchronous operations are not
+// synchronisation points of their own.
+TEST(MinimizeRelaxation, PtxMbarrierOrdersWeakenAndClusterNarrows) {
+  std::unique_ptr<Relaxer> ptx = makePtxRelaxer("");
+  EXPECT_EQ(stepsOf(*ptx, "mbarrier.arrive bar"), (Steps{{"release -> relaxed", "mbarrier.arrive.relaxed bar"}}));
+  EXPECT_EQ(stepsOf(*ptx, "mbarrier.arrive.expect_tx.release.cluster bar, 16"),
+            (Steps{{"release -> relaxed", "mbarrier.arrive.expect_tx.relaxed.cluster bar, 16"},
+                   {"cluster -> cta", "mbarrier.arrive.expect_tx.release.cta bar, 16"}}));
+  EXPECT_EQ(stepsOf(*ptx, "mbarrier.wait.parity bar, 0"),
+            (Steps{{"acquire -> relaxed", "mbarrier.wait.parity.relaxed bar, 0"}}));
+  EXPECT_TRUE(stepsOf(*ptx, "mbarrier.try_wait.parity.relaxed.cta r0, bar, 0").empty());
+  EXPECT_EQ(stepsOf(*ptx, "tcgen05.fence.before_thread_sync"), (Steps{{"remove", ""}}));
+  EXPECT_EQ(stepsOf(*ptx, "fence.proxy.async"), (Steps{{"remove", ""}}));
+  EXPECT_TRUE(stepsOf(*ptx, "cp.async.bulk s, g, 4, bar").empty());
+  EXPECT_EQ(stepsOf(*ptx, "ld.acquire.cluster r0, x"),
+            (Steps{{"acquire -> relaxed", "ld.relaxed.cluster r0, x"}, {"cluster -> cta", "ld.acquire.cta r0, x"}}));
+}
+
 TEST(MinimizeRelaxation, VulkanSemanticsQualifiersFollowTheOrder) {
   std::unique_ptr<Relaxer> vulkan = makeVulkanRelaxer("");
   EXPECT_EQ(stepsOf(*vulkan, "ld.atom.acq.dv.sc0.semsc0.semvis r0, y"),
