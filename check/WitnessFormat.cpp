@@ -26,7 +26,8 @@ std::string tagList(const core::Event& e) {
 // An mbarrier state (core/Mbarrier.h) as people read it.
 std::string mbarrierState(long long state) {
   core::MbarrierState s = core::decodeMbarrier(state);
-  return fmt::format("[phase {}: {}/{} arrived, {} bytes pending]", s.phase, s.arrived, s.count, s.pendingBytes);
+  return fmt::format("[phase {}: {}/{} arrived, {} bytes pending]", s.phase, s.arrived, s.count,
+                     s.pendingBytes);
 }
 
 std::string eventLabel(const core::EventGraph& graph, const core::Execution& execution, int id) {

@@ -9,7 +9,9 @@
 namespace catcheck::core {
 namespace {
 
-Expr constant(long long v) { return Expr::constantValue(v); }
+Expr constant(long long v) {
+  return Expr::constantValue(v);
+}
 
 Expr buildUpdate() {
   // T: the state with the operand added (arrivals and bytes are separate fields of the sum).
@@ -17,11 +19,11 @@ Expr buildUpdate() {
   Expr count = Expr::binary(ExprOp::Rem, Expr::binary(ExprOp::Div, next, constant(kCountUnit)),
                             constant(kCountUnit / kArrivalUnit));
   Expr currentPhase = Expr::binary(ExprOp::Rem, next, constant(kCountUnit));  // arrived and bytes
-  Expr completedFields =
-      Expr::binary(ExprOp::Add, Expr::binary(ExprOp::Mul, count, constant(kArrivalUnit)), constant(kBytesOffset));
+  Expr completedFields = Expr::binary(ExprOp::Add, Expr::binary(ExprOp::Mul, count, constant(kArrivalUnit)),
+                                      constant(kBytesOffset));
   Expr completes = Expr::binary(ExprOp::Eq, currentPhase, completedFields);
-  Expr nextPhase = Expr::binary(
-      ExprOp::Add, Expr::binary(ExprOp::Sub, next, currentPhase), constant(kPhaseUnit + kBytesOffset));
+  Expr nextPhase = Expr::binary(ExprOp::Add, Expr::binary(ExprOp::Sub, next, currentPhase),
+                                constant(kPhaseUnit + kBytesOffset));
   return Expr::ifThenElse(completes, nextPhase, next);
 }
 
@@ -48,7 +50,9 @@ std::optional<long long> applyMbarrierUpdate(long long state, long long operand)
   return evaluate(mbarrierUpdate(), {state, operand});
 }
 
-long long mbarrierInitialState(long long count) { return count * kCountUnit + kBytesOffset; }
+long long mbarrierInitialState(long long count) {
+  return count * kCountUnit + kBytesOffset;
+}
 
 Expr mbarrierOperand(long long arrivals, Expr bytes) {
   return Expr::binary(ExprOp::Add, constant(arrivals * kArrivalUnit), std::move(bytes));

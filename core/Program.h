@@ -72,8 +72,8 @@ enum class WarpOp {
 // value equals `expected` and the old value otherwise (PTX atom.cas always stores);
 // CompareExchangeOnSuccess stores `new` when they are equal and writes nothing otherwise (its write event
 // executes only then: OpenCL's compare-exchange). MbarrierUpdate applies an mbarrier operand (arrivals and
-// transaction bytes) to an mbarrier state (core/Mbarrier.h). Min and Max compare signed, UMin and UMax unsigned, at
-// the operand's width.
+// transaction bytes) to an mbarrier state (core/Mbarrier.h). Min and Max compare signed, UMin and UMax
+// unsigned, at the operand's width.
 enum class RmwOp {
   Exchange,
   Add,
@@ -134,7 +134,7 @@ struct Instruction {
   // SPIR-V group operations: the participants are the lanes that execute the same dynamic instance (this
   // instruction in the same loop iterations, core/EventGraph.h Step::dynamicInstance); nothing blocks.
   bool warpDynamic = false;
-  Expr laneSelector;       // shuffles: the source lane (idx), the lane delta (up, down) or xor mask
+  Expr laneSelector;  // shuffles: the source lane (idx), the lane delta (up, down) or xor mask
   // Asynchronous operations (PTX cp.async*, tcgen05.*): the instructions one asynchronous operation lowers
   // to share an id >= 0 (unique in the thread) and stand next to each other; their events carry the AOP
   // tag and are related by `aop` (core/BaseRelations), not ordered after the issue by local consistency.

@@ -66,7 +66,8 @@ const std::vector<PropertyDescriptor>& allProperties() {
        "is the kernel race-free and its warp participation guaranteed (WarpDRF)?", warpDrfQuestion, false,
        true, false, false, true},
       {Property::WellSynchronized, "well_synchronized",
-       "can an mbarrier update (arrive, expect_tx, complete_tx) join different phases in different executions?",
+       "can an mbarrier update (arrive, expect_tx, complete_tx) join different phases in different "
+       "executions?",
        wellSynchronizedQuestion, false, false, false, false, true},
   };
   return table;

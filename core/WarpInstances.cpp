@@ -85,8 +85,9 @@ class InstanceChecker {
       const ThreadPath& path = runs_[static_cast<size_t>(u)].path;
       for (size_t s = 0; s < lane.steps.size(); ++s) {
         if (lane.steps[s].dynamicInstance != instance) continue;
-        bool past = path.end == ThreadEnd::Terminated ||
-                    std::any_of(path.steps.begin(), path.steps.end(), [&](int t) { return t > static_cast<int>(s); });
+        bool past =
+            path.end == ThreadEnd::Terminated ||
+            std::any_of(path.steps.begin(), path.steps.end(), [&](int t) { return t > static_cast<int>(s); });
         if (!past) return false;
       }
     }

@@ -14,8 +14,8 @@
 #include <stdexcept>
 
 #include "core/EventGraph.h"
-#include "core/Mbarrier.h"
 #include "core/Log.h"
+#include "core/Mbarrier.h"
 #include "core/RelationAnalysis.h"
 #include "encoders/EncodingContext.h"
 #include "encoders/ExecutionExtractor.h"
@@ -284,11 +284,11 @@ bool hasBoundJump(const core::EventGraph& graph) {
   return false;
 }
 
-
 // Whether a bounded loop can be left through its bound: then an unsatisfiable question answers only up to
 // the bound, and the verdict is UNKNOWN when the bound is reachable.
 bool boundReachable(const core::EventGraph& graph, const core::Model& model,
-                    const core::RelationAnalysis& analysis, const DecideOptions& options, core::Verdict& verdict) {
+                    const core::RelationAnalysis& analysis, const DecideOptions& options,
+                    core::Verdict& verdict) {
   if (!hasBoundJump(graph)) return false;
   auto start = Clock::now();
   Query query(graph, analysis, model, options.solver, options.progress, options.warpConfig);

@@ -227,9 +227,8 @@ class WarpEncoder {
 
   // The source lane l is chosen when the selector equals the constant that names it (core::shuffleSource).
   Term shuffle(const Primitive& p, const std::vector<Contribution>& lanes, Term& undefined) {
-    if (p.in->warpOp == WarpOp::BroadcastFirst) return lowestPresent(lanes, [](const Contribution& c) {
-        return c.operand;
-      });
+    if (p.in->warpOp == WarpOp::BroadcastFirst)
+      return lowestPresent(lanes, [](const Contribution& c) { return c.operand; });
     Term selector = valueAt_(p.thread, p.step, p.in->laneSelector);
     Term result = lanes[static_cast<size_t>(p.lane)].operand;  // a source outside the warp: its own value
     std::vector<Term> absent;

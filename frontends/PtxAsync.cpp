@@ -46,7 +46,8 @@ Mnemonic readMnemonic(Parser::AsyncInstructionContext* ctx) {
     m.text += separator + parts[i]->getText();
     // A state space with its sub-space (`shared::cta`, `shared::cluster`) names where the object lives,
     // not a scope: the sub-space is dropped.
-    if (separator == "::" && !m.parts.empty() && (m.parts.back() == "shared" || m.parts.back() == "global")) continue;
+    if (separator == "::" && !m.parts.empty() && (m.parts.back() == "shared" || m.parts.back() == "global"))
+      continue;
     m.parts.push_back(parts[i]->getText());
     m.tokens.push_back(parts[i]->getStart());
   }
@@ -57,10 +58,11 @@ Mnemonic readMnemonic(Parser::AsyncInstructionContext* ctx) {
 // mechanism spelled out, CTA groups and instruction kinds of the tensor core.
 bool ignoredQualifier(const std::string& part) {
   static const std::set<std::string> words = {
-      "shared", "global", "b64", "b32", "b16", "sync", "aligned", "noinc", "ca", "cg", "cta_group", "kind",
-      "bytes", "complete_tx", "mbarrier", "one", "tile", "tensor", "multicast", "im2col", "pack", "unpack",
-      "mxf8f6f4", "tf32", "f16", "bf16", "i8", "f8f6f4", "ws", "collector", "buffer", "discard", "fill",
-      "use", "lastuse", "arrive", "expect_tx"};
+      "shared", "global", "b64",       "b32",    "b16",      "sync",        "aligned",  "noinc",
+      "ca",     "cg",     "cta_group", "kind",   "bytes",    "complete_tx", "mbarrier", "one",
+      "tile",   "tensor", "multicast", "im2col", "pack",     "unpack",      "mxf8f6f4", "tf32",
+      "f16",    "bf16",   "i8",        "f8f6f4", "ws",       "collector",   "buffer",   "discard",
+      "fill",   "use",    "lastuse",   "arrive", "expect_tx"};
   static const std::regex shapes("[0-9].*|x[0-9]+|[bfsu][0-9]+.*");
   return words.count(part) > 0 || std::regex_match(part, shapes);
 }
@@ -71,8 +73,8 @@ struct Qualifiers {
   std::string scope;
 };
 
-Qualifiers readQualifiers(LitmusCell& cell, const Mnemonic& m, size_t first, const std::vector<std::string>& orders,
-                          const std::string& defaultOrder) {
+Qualifiers readQualifiers(LitmusCell& cell, const Mnemonic& m, size_t first,
+                          const std::vector<std::string>& orders, const std::string& defaultOrder) {
   Qualifiers q{defaultOrder, "cta"};
   for (size_t i = first; i < m.parts.size(); ++i) {
     const std::string& part = m.parts[i];
@@ -99,7 +101,9 @@ std::string orderTag(const std::string& order) {
   return order == "weak" ? "WEAK" : "RLX";
 }
 
-std::string scopeTag(const std::string& scope) { return scope == "cluster" ? "CLUSTER" : "CTA"; }
+std::string scopeTag(const std::string& scope) {
+  return scope == "cluster" ? "CLUSTER" : "CTA";
+}
 
 // The operands of one cell, checked by kind.
 class Operands {
@@ -119,7 +123,8 @@ class Operands {
   size_t size() const { return list_.size(); }
   int location(size_t i) {
     Parser::AsyncOperandContext* op = list_.at(i);
-    if (op->Name() == nullptr) cell_.fail(op->getStart(), mnemonic_ + ": '" + op->getText() + "' is not a location");
+    if (op->Name() == nullptr)
+      cell_.fail(op->getStart(), mnemonic_ + ": '" + op->getText() + "' is not a location");
     return cell_.location(op->Name());
   }
   Expr value(size_t i) {
@@ -140,8 +145,9 @@ class Operands {
   long long integer(size_t i, long long low, long long high) {
     Expr e = value(i);
     if (!e.isConstant() || e.constant < low || e.constant > high) {
-      cell_.fail(list_.at(i)->getStart(), mnemonic_ + ": '" + list_.at(i)->getText() + "' must be an integer from " +
-                                              std::to_string(low) + " to " + std::to_string(high));
+      cell_.fail(list_.at(i)->getStart(), mnemonic_ + ": '" + list_.at(i)->getText() +
+                                              "' must be an integer from " + std::to_string(low) + " to " +
+                                              std::to_string(high));
     }
     return e.constant;
   }
@@ -194,10 +200,13 @@ Instruction mbarrierUpdate(int bar, Expr operand, const std::string& writeOrder,
   return rmw;
 }
 
-Expr negated(Expr e) { return Expr::binary(ExprOp::Sub, Expr::constantValue(0), std::move(e)); }
+Expr negated(Expr e) {
+  return Expr::binary(ExprOp::Sub, Expr::constantValue(0), std::move(e));
+}
 
 // Marks instructions as one asynchronous operation of the cell.
-std::vector<Instruction> asynchronous(LitmusCell& cell, std::vector<Instruction> lowered, const std::string& tag) {
+std::vector<Instruction> asynchronous(LitmusCell& cell, std::vector<Instruction> lowered,
+                                      const std::string& tag) {
   for (Instruction& in : lowered) {
     in.asyncOp = cell.nextInstruction();
     in.tags.add("AOP");
@@ -219,15 +228,16 @@ std::vector<Instruction> buildMbarrier(LitmusCell& cell, const Mnemonic& m, Oper
     ops.expect("BAR, COUNT");
     Instruction init = access(InstructionKind::Store, ops.location(0), {"GEN", "MBAR", "RLX", "CTA"});
     Expr count = ops.value(1);
-    init.value = Expr::binary(ExprOp::Add, Expr::binary(ExprOp::Mul, count, Expr::constantValue(core::kCountUnit)),
-                              Expr::constantValue(core::mbarrierInitialState(0)));
+    init.value =
+        Expr::binary(ExprOp::Add, Expr::binary(ExprOp::Mul, count, Expr::constantValue(core::kCountUnit)),
+                     Expr::constantValue(core::mbarrierInitialState(0)));
     return {init};
   }
   if (op == "arrive" || op == "expect_tx" || op == "complete_tx") {
     bool withBytes = op != "arrive" || (m.parts.size() > 1 && m.parts[1] == "expect_tx");
     bool arrives = op == "arrive";
-    std::vector<std::string> orders = arrives ? std::vector<std::string>{"release", "relaxed"}
-                                              : std::vector<std::string>{"relaxed"};
+    std::vector<std::string> orders =
+        arrives ? std::vector<std::string>{"release", "relaxed"} : std::vector<std::string>{"relaxed"};
     Qualifiers q = readQualifiers(cell, m, arrives && withBytes ? 2 : 1, orders, orders.front());
     ops.expect(withBytes ? "BAR, BYTES" : "BAR");
     Expr bytes = withBytes ? ops.value(1) : Expr::constantValue(0);
@@ -291,8 +301,8 @@ std::vector<Instruction> buildCopy(LitmusCell& cell, const Mnemonic& m, Operands
     proxyFence.kind = InstructionKind::Fence;
     proxyFence.tags = {"F", "_", "ASYNC"};
     lowered.push_back(proxyFence);
-    lowered.push_back(
-        mbarrierUpdate(ops.location(3), core::mbarrierOperand(0, negated(ops.value(2))), "release", "cluster", {}));
+    lowered.push_back(mbarrierUpdate(ops.location(3), core::mbarrierOperand(0, negated(ops.value(2))),
+                                     "release", "cluster", {}));
     return asynchronous(cell, std::move(lowered), "CPBULK");
   }
   if (op == "commit_group" || op == "wait_all") {
@@ -307,13 +317,15 @@ std::vector<Instruction> buildCopy(LitmusCell& cell, const Mnemonic& m, Operands
     return {marker("CPA_WAIT_GROUP" + std::to_string(ops.integer(0, 0, 3)))};
   }
   if (op == "mbarrier") {
-    if (m.parts.size() < 3 || m.parts[2] != "arrive") cell.fail(m.tokens.at(1), "did you mean cp.async.mbarrier.arrive?");
+    if (m.parts.size() < 3 || m.parts[2] != "arrive")
+      cell.fail(m.tokens.at(1), "did you mean cp.async.mbarrier.arrive?");
     readQualifiers(cell, m, 3, {}, "relaxed");
     ops.expect("BAR");
     // One arrival once the thread's earlier cp.async have completed (as with .noinc: the form without it
     // also raises the pending count at issue, which this model does not represent).
-    return asynchronous(cell, {mbarrierUpdate(ops.location(0), core::mbarrierOperand(1, Expr::constantValue(0)),
-                                              "release", "cta", {})},
+    return asynchronous(cell,
+                        {mbarrierUpdate(ops.location(0), core::mbarrierOperand(1, Expr::constantValue(0)),
+                                        "release", "cta", {})},
                         "CPA_ARRIVE");
   }
   readQualifiers(cell, m, 1, {}, "relaxed");
@@ -343,8 +355,9 @@ std::vector<Instruction> buildTensorCore(LitmusCell& cell, const Mnemonic& m, Op
   if (op == "commit") {
     readQualifiers(cell, m, 1, {}, "relaxed");
     ops.expect("BAR");
-    return asynchronous(cell, {mbarrierUpdate(ops.location(0), core::mbarrierOperand(1, Expr::constantValue(0)),
-                                              "release", "cluster", {})},
+    return asynchronous(cell,
+                        {mbarrierUpdate(ops.location(0), core::mbarrierOperand(1, Expr::constantValue(0)),
+                                        "release", "cluster", {})},
                         "TCCOMMIT");
   }
   if (op == "st" || op == "ld") {
@@ -375,7 +388,8 @@ std::vector<Instruction> buildTensorCore(LitmusCell& cell, const Mnemonic& m, Op
     in.value = Expr::constantValue(0);
     return {in};
   }
-  if (op == "wait") cell.fail(m.tokens.at(0), "tcgen05.wait waits for stores or loads: tcgen05.wait.st or tcgen05.wait.ld");
+  if (op == "wait")
+    cell.fail(m.tokens.at(0), "tcgen05.wait waits for stores or loads: tcgen05.wait.st or tcgen05.wait.ld");
   if (op == "fence") {
     cell.fail(m.tokens.at(0),
               "tcgen05.fence is tcgen05.fence.before_thread_sync or tcgen05.fence.after_thread_sync");

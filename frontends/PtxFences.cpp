@@ -32,7 +32,8 @@ core::Instruction buildProxyFence(LitmusCell& cell, Parser::ProxyFenceContext* c
   std::string kind = ctx->other != nullptr ? ctx->other->getText() : ctx->proxyKind()->getText();
   auto proxy = proxies.find(kind);
   if (proxy == proxies.end()) {
-    cell.fail(ctx->other, "unknown proxy '" + kind + "' (use generic, surface, texture, constant, async or alias)");
+    cell.fail(ctx->other,
+              "unknown proxy '" + kind + "' (use generic, surface, texture, constant, async or alias)");
   }
   fence.tags.add(proxy->second);
   return fence;

@@ -37,7 +37,8 @@ std::string orderTag(const std::string& order) {
 }
 
 std::string scopeTag(const std::string& scope) {
-  static const std::map<std::string, std::string> tags = {{"cta", "CTA"}, {"cluster", "CLUSTER"}, {"gpu", "GPU"}, {"sys", "SYS"}};
+  static const std::map<std::string, std::string> tags = {
+      {"cta", "CTA"}, {"cluster", "CLUSTER"}, {"gpu", "GPU"}, {"sys", "SYS"}};
   return tags.at(scope);
 }
 

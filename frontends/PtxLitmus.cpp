@@ -30,7 +30,8 @@ core::Program readProgram(const std::string& file, Parser::MainContext* tree) {
     constexpr int kImplicitClusters = 1 << 24;
     int cta = scopeId(file, scope->cta);
     if (scope->cluster == nullptr && cta >= std::numeric_limits<int>::max() - kImplicitClusters) {
-      throw core::InputError(locationOf(file, scope->cta), "CTA id " + scope->cta->getText() + " is too large");
+      throw core::InputError(locationOf(file, scope->cta),
+                             "CTA id " + scope->cta->getText() + " is too large");
     }
     int cluster = scope->cluster != nullptr ? scopeId(file, scope->cluster) : kImplicitClusters + cta;
     return std::vector<core::ScopePosition>{
@@ -45,9 +46,10 @@ core::Program readProgram(const std::string& file, Parser::MainContext* tree) {
     std::pair<int, int> cta{scopeId(file, scope->gpu), scopeId(file, scope->cta)};
     auto [it, fresh] = clusterOfCta.emplace(cta, program.threads[t].cluster);
     if (!fresh && it->second != program.threads[t].cluster) {
-      throw core::InputError(locationOf(file, scope->getStart()),
-                             program.threads[t].name + " places CTA " + scope->cta->getText() +
-                                 " in another cluster than an earlier thread of that CTA (a CTA belongs to one cluster)");
+      throw core::InputError(
+          locationOf(file, scope->getStart()),
+          program.threads[t].name + " places CTA " + scope->cta->getText() +
+              " in another cluster than an earlier thread of that CTA (a CTA belongs to one cluster)");
     }
   }
   readInitBlock(program, file, tree->initBlock());

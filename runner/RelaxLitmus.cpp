@@ -145,7 +145,8 @@ class PtxRelaxer : public Relaxer {
 
   std::string orderText() const override {
     return "remove a fence or barrier; weaken the order one step (fence sc -> acq_rel; acquire / release -> "
-           "relaxed -> weak; atom acq_rel -> acquire, release -> relaxed; mbarrier arrive release -> relaxed, "
+           "relaxed -> weak; atom acq_rel -> acquire, release -> relaxed; mbarrier arrive release -> "
+           "relaxed, "
            "wait acquire -> relaxed); narrow the scope one step (sys -> gpu -> cta, cluster -> cta)";
   }
 };

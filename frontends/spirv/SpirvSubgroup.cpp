@@ -72,7 +72,9 @@ std::optional<std::pair<WarpOp, bool>> collectiveOf(spv::Op op) {
   }
 }
 
-Expr unbounded(Expr e) { return Expr::unary(ExprOp::ZeroExtend, std::move(e), 0); }
+Expr unbounded(Expr e) {
+  return Expr::unary(ExprOp::ZeroExtend, std::move(e), 0);
+}
 
 // Two's-complement value of a `width`-bit representative, and back.
 Expr toSigned(Expr e, int width) {
@@ -124,7 +126,8 @@ bool ThreadLowering::lowerGroup(const Instruction& in) {
   primitive.reg = raw;
   emit(std::move(primitive));
   Expr result = Expr::registerValue(raw);
-  if (op == spv::Op::OpGroupNonUniformIAdd) result = Expr::binary(ExprOp::Rem, result, Expr::constantValue(1LL << resultWidth));
+  if (op == spv::Op::OpGroupNonUniformIAdd)
+    result = Expr::binary(ExprOp::Rem, result, Expr::constantValue(1LL << resultWidth));
   if (isSigned) result = fromSigned(result, resultWidth);
   core::Instruction local;
   local.kind = core::InstructionKind::Local;

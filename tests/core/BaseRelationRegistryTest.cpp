@@ -19,10 +19,10 @@ namespace catcheck::core {
 namespace {
 
 // The names herd and Dat3M models use for relations they do not define.
-const std::set<std::string> kExpectedNames = {
-    "po",         "int",     "ext",  "id",   "loc",    "vloc", "amo",     "sr", "scta",
-    "ssg",        "swg",     "sqf",  "sdv",  "ssw",    "data", "ctrl",    "rf", "co",
-    "sync_fence", "syncbar", "aop", "addr", "lxsx", "casdep", "si",   "rcu-rscs"};
+const std::set<std::string> kExpectedNames = {"po",   "int",  "ext",    "id",  "loc",        "vloc",    "amo",
+                                              "sr",   "scta", "ssg",    "swg", "sqf",        "sdv",     "ssw",
+                                              "data", "ctrl", "rf",     "co",  "sync_fence", "syncbar", "aop",
+                                              "addr", "lxsx", "casdep", "si",  "rcu-rscs"};
 
 TEST(BaseRelationRegistry, DescriptorsAreIndexedByTheirIdAndNamesRoundTrip) {
   ASSERT_EQ(baseRelations().size(), kBaseRelationCount);

@@ -18,9 +18,8 @@ TEST(Property, EveryDescriptorsNameRoundTrips) {
     EXPECT_EQ(&describe(d.property), &d);
     names.insert(d.name);
   }
-  EXPECT_EQ(names,
-            (std::set<std::string>{"program_spec", "cat_spec", "termination", "participation", "warp_drf",
-                                   "well_synchronized"}));
+  EXPECT_EQ(names, (std::set<std::string>{"program_spec", "cat_spec", "termination", "participation",
+                                          "warp_drf", "well_synchronized"}));
 }
 
 TEST(Property, UnknownNameListsTheKnownOnes) {

@@ -23,10 +23,10 @@ const std::vector<core::Instruction>& codeOf(const core::Program& program, int t
 }
 
 TEST(PtxAsync, MbarrierUpdatesAreReadModifyWritesWithTheirOrderAndScope) {
-  core::Program program = parseLitmusText(
-      withCells(" mbarrier.init mb, 2 | mbarrier.arrive.expect_tx.relaxed.cluster mb, 16 ;\n"
-                " mbarrier.arrive mb | mbarrier.complete_tx mb, 8 ;"),
-      "async.litmus");
+  core::Program program =
+      parseLitmusText(withCells(" mbarrier.init mb, 2 | mbarrier.arrive.expect_tx.relaxed.cluster mb, 16 ;\n"
+                                " mbarrier.arrive mb | mbarrier.complete_tx mb, 8 ;"),
+                      "async.litmus");
   const core::Instruction& init = codeOf(program, 0)[0];
   EXPECT_EQ(init.kind, InstructionKind::Store);
   ASSERT_FALSE(init.value.isConstant());
@@ -42,9 +42,9 @@ TEST(PtxAsync, MbarrierUpdatesAreReadModifyWritesWithTheirOrderAndScope) {
 }
 
 TEST(PtxAsync, WaitIsASpinLoopAndTryWaitAComputation) {
-  core::Program program =
-      parseLitmusText(withCells(" mbarrier.wait.parity mb, 1 | mbarrier.try_wait.parity.relaxed.cta r0, mb, 0 ;"),
-                      "async.litmus");
+  core::Program program = parseLitmusText(
+      withCells(" mbarrier.wait.parity mb, 1 | mbarrier.try_wait.parity.relaxed.cta r0, mb, 0 ;"),
+      "async.litmus");
   const auto& wait = codeOf(program, 0);
   ASSERT_EQ(wait.size(), 3U);
   EXPECT_EQ(wait[0].kind, InstructionKind::Label);
@@ -59,10 +59,10 @@ TEST(PtxAsync, WaitIsASpinLoopAndTryWaitAComputation) {
 }
 
 TEST(PtxAsync, AsynchronousOperationsShareOneIdAndCarryAop) {
-  core::Program program = parseLitmusText(
-      withCells(" cp.async.bulk x, y, 4, mb | tcgen05.mma x, y, y ;\n"
-                " cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes y, x, 4, mb | tcgen05.commit mb ;"),
-      "async.litmus");
+  core::Program program = parseLitmusText(withCells(" cp.async.bulk x, y, 4, mb | tcgen05.mma x, y, y ;\n"
+                                                    " cp.async.bulk.shared::cluster.global.mbarrier::"
+                                                    "complete_tx::bytes y, x, 4, mb | tcgen05.commit mb ;"),
+                                          "async.litmus");
   const auto& copy = codeOf(program, 0);
   ASSERT_EQ(copy.size(), 8U) << "read, write, implicit proxy fence, complete_tx; twice";
   for (size_t i = 0; i < 4; ++i) {
@@ -106,9 +106,10 @@ TEST(PtxAsync, ClusterPlacementIsAScopeLevel) {
   ASSERT_EQ(program.threads[1].scopes.size(), 4U);
   EXPECT_EQ(program.threads[1].scopes[2].level, "CLUSTER");
   EXPECT_EQ(program.threads[1].scopes[2].id, 1);
-  EXPECT_EQ(errorOf("PTX c\n{ x=0; }\n P0@cta 0,gpu 0 | P1@cta 0,cluster 1,gpu 0 ;\n | ;\nexists (0==0)\n"),
-            "bad.litmus:3:19: error: P1 places CTA 0 in another cluster than an earlier thread of that CTA (a CTA "
-            "belongs to one cluster)");
+  EXPECT_EQ(
+      errorOf("PTX c\n{ x=0; }\n P0@cta 0,gpu 0 | P1@cta 0,cluster 1,gpu 0 ;\n | ;\nexists (0==0)\n"),
+      "bad.litmus:3:19: error: P1 places CTA 0 in another cluster than an earlier thread of that CTA (a CTA "
+      "belongs to one cluster)");
 }
 
 TEST(PtxAsync, BarIsALocationNameUnlessADotFollows) {
@@ -125,19 +126,22 @@ TEST(PtxAsync, BarIsALocationNameUnlessADotFollows) {
 TEST(PtxAsync, MisuseGetsOneMessage) {
   EXPECT_EQ(errorOf(withCells(" mbarrier.wait mb, 0 | ;")),
             "bad.litmus:4:11: error: mbarrier.wait names its phase by parity: mbarrier.wait.parity");
-  EXPECT_EQ(errorOf(withCells(" mbarrier.arrive.acquire mb | ;")),
-            "bad.litmus:4:18: error: '.acquire' is not allowed in mbarrier.arrive.acquire (it takes .release or "
-            ".relaxed, and the scope .cta or .cluster)");
+  EXPECT_EQ(
+      errorOf(withCells(" mbarrier.arrive.acquire mb | ;")),
+      "bad.litmus:4:18: error: '.acquire' is not allowed in mbarrier.arrive.acquire (it takes .release or "
+      ".relaxed, and the scope .cta or .cluster)");
   EXPECT_EQ(errorOf(withCells(" mbarrier.arrive mb, 4 | ;")),
             "bad.litmus:4:18: error: mbarrier.arrive takes 1 operand (BAR), not 2");
   EXPECT_EQ(errorOf(withCells(" mbarrier.init r1, 1 | ;")),
             "bad.litmus:4:16: error: mbarrier.init: 'r1' is not a location");
   EXPECT_EQ(errorOf(withCells(" cp.async.wait_group 9 | ;")),
             "bad.litmus:4:22: error: cp.async.wait_group: '9' must be an integer from 0 to 3");
-  EXPECT_EQ(errorOf(withCells(" tcgen05.frob x | ;")), "bad.litmus:4:10: error: unknown instruction 'tcgen05.frob'");
+  EXPECT_EQ(errorOf(withCells(" tcgen05.frob x | ;")),
+            "bad.litmus:4:10: error: unknown instruction 'tcgen05.frob'");
   EXPECT_EQ(errorOf(withCells(" foo.bar x | ;")), "bad.litmus:4:2: error: unknown instruction 'foo'");
   EXPECT_EQ(errorOf(withCells(" fence.proxy.tma | ;")),
-            "bad.litmus:4:14: error: unknown proxy 'tma' (use generic, surface, texture, constant, async or alias)");
+            "bad.litmus:4:14: error: unknown proxy 'tma' (use generic, surface, texture, constant, async or "
+            "alias)");
 }
 
 }  // namespace

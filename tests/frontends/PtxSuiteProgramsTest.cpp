@@ -186,7 +186,8 @@ TEST(PtxSuitePrograms, ScopesMovesAndFinalValues) {
   EXPECT_EQ(scopes[1].level, "GPU");
   EXPECT_EQ(scopes[1].id, 0);
   EXPECT_EQ(scopes[2].level, "CLUSTER");
-  EXPECT_NE(scopes[2].id, program.threads[0].scopes[2].id) << "CTAs outside clusters are clusters of their own";
+  EXPECT_NE(scopes[2].id, program.threads[0].scopes[2].id)
+      << "CTAs outside clusters are clusters of their own";
   EXPECT_EQ(scopes[3].level, "CTA");
   EXPECT_EQ(scopes[3].id, 1);
   EXPECT_EQ(program.threads[0].scopes[3].id, 0);

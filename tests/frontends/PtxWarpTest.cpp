@@ -12,7 +12,8 @@ namespace {
 using testing::errorOf;
 
 std::string withCells(const std::string& cells) {
-  return "PTX warp\n{ x=0; }\n P0@warp 0,cta 0,cluster 2,gpu 0 | P1@warp 0,cta 0,cluster 2,gpu 0 | P2@cta 0,cluster 2,gpu 0 ;\n" +
+  return "PTX warp\n{ x=0; }\n P0@warp 0,cta 0,cluster 2,gpu 0 | P1@warp 0,cta 0,cluster 2,gpu 0 | P2@cta "
+         "0,cluster 2,gpu 0 ;\n" +
          cells + "\nexists (0==0)\n";
 }
 

@@ -41,9 +41,9 @@ Verdicts parseTable(const std::string& output) {
 // Issue 10: models/ptx-v8.cat extends PTX 7.5 with asynchronous operations and mbarriers and must give every
 // PTX 7.5 suite row the verdict ptx-v7.5.cat gives.
 TEST(Diff, PtxV8AgreesWithPtxV75OnEveryPtx75SuiteRow) {
-  CommandResult run = runCatcheck("diff " + kSourceDir + "/models/ptx-v7.5.cat " + kSourceDir +
-                                  "/models/ptx-v8.cat --manifest " + kSuiteDir +
-                                  "/manifest.csv --suite PTXv7_5 --jobs 2");
+  CommandResult run =
+      runCatcheck("diff " + kSourceDir + "/models/ptx-v7.5.cat " + kSourceDir +
+                  "/models/ptx-v8.cat --manifest " + kSuiteDir + "/manifest.csv --suite PTXv7_5 --jobs 2");
   EXPECT_EQ(run.exitCode, 0) << run.output;
   EXPECT_TRUE(parseTable(run.output).empty()) << run.output;
   EXPECT_NE(lastLine(run.output).find(" tests, 0 differ"), std::string::npos) << run.output;

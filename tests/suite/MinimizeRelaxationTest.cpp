@@ -42,7 +42,8 @@ TEST(MinimizeRelaxation, PtxOrdersWeakenOneStepAndScopesNarrow) {
 // synchronisation points of their own.
 TEST(MinimizeRelaxation, PtxMbarrierOrdersWeakenAndClusterNarrows) {
   std::unique_ptr<Relaxer> ptx = makePtxRelaxer("");
-  EXPECT_EQ(stepsOf(*ptx, "mbarrier.arrive bar"), (Steps{{"release -> relaxed", "mbarrier.arrive.relaxed bar"}}));
+  EXPECT_EQ(stepsOf(*ptx, "mbarrier.arrive bar"),
+            (Steps{{"release -> relaxed", "mbarrier.arrive.relaxed bar"}}));
   EXPECT_EQ(stepsOf(*ptx, "mbarrier.arrive.expect_tx.release.cluster bar, 16"),
             (Steps{{"release -> relaxed", "mbarrier.arrive.expect_tx.relaxed.cluster bar, 16"},
                    {"cluster -> cta", "mbarrier.arrive.expect_tx.release.cta bar, 16"}}));
@@ -53,7 +54,8 @@ TEST(MinimizeRelaxation, PtxMbarrierOrdersWeakenAndClusterNarrows) {
   EXPECT_EQ(stepsOf(*ptx, "fence.proxy.async"), (Steps{{"remove", ""}}));
   EXPECT_TRUE(stepsOf(*ptx, "cp.async.bulk s, g, 4, bar").empty());
   EXPECT_EQ(stepsOf(*ptx, "ld.acquire.cluster r0, x"),
-            (Steps{{"acquire -> relaxed", "ld.relaxed.cluster r0, x"}, {"cluster -> cta", "ld.acquire.cta r0, x"}}));
+            (Steps{{"acquire -> relaxed", "ld.relaxed.cluster r0, x"},
+                   {"cluster -> cta", "ld.acquire.cta r0, x"}}));
 }
 
 TEST(MinimizeRelaxation, VulkanSemanticsQualifiersFollowTheOrder) {
