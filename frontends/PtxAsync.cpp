@@ -14,7 +14,6 @@
 //    tcgen05.wait / fence) are Visible events with their tag; alloc and dealloc are weak stores to the
 //    tensor-memory location, tagged TCALLOC / TCDEALLOC.
 #include <algorithm>
-#include <regex>
 #include <set>
 
 #include "core/Mbarrier.h"
@@ -63,8 +62,13 @@ bool ignoredQualifier(const std::string& part) {
       "tile",   "tensor", "multicast", "im2col", "pack",     "unpack",      "mxf8f6f4", "tf32",
       "f16",    "bf16",   "i8",        "f8f6f4", "ws",       "collector",   "buffer",   "discard",
       "fill",   "use",    "lastuse",   "arrive", "expect_tx"};
-  static const std::regex shapes("[0-9].*|x[0-9]+|[bfsu][0-9]+.*");
-  return words.count(part) > 0 || std::regex_match(part, shapes);
+  auto digit = [](char c) { return c >= '0' && c <= '9'; };
+  // shapes and types: 16x64b, x1, b32, f16, s32, u64, ...
+  bool shape =
+      !part.empty() &&
+      (digit(part[0]) ||
+       (part.size() > 1 && std::string("bfsux").find(part[0]) != std::string::npos && digit(part[1])));
+  return words.count(part) > 0 || shape;
 }
 
 // The memory order and scope among a mnemonic's qualifiers (from index `first` on).
