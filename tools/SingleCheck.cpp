@@ -19,6 +19,7 @@
 #include "check/WitnessFormat.h"
 #include "core/Evaluator.h"
 #include "core/Log.h"
+#include "core/Property.h"
 #include "frontends/Litmus.h"
 #include "runner/BulkRun.h"
 #include "tools/EnumerateOutput.h"
@@ -30,7 +31,10 @@ namespace catcheck::tools {
 void SingleCheck::addOptions(CLI::App& app) {
   app.add_option("model", model_, "the .cat memory model");
   app.add_option("test", test_, "the program: a litmus test or a SPIR-V module (.spvasm, .spv)");
-  app.add_option("--property", property_, "program_spec | cat_spec | termination | participation | warp_drf");
+  std::string properties;
+  for (const core::PropertyDescriptor& d : core::allProperties())
+    properties += (properties.empty() ? "" : " | ") + std::string(d.name);
+  app.add_option("--property", property_, properties);
   app.add_option("--warp-config", warpConfig_,
                  "participant sets warp primitives may rely on: CUDA (the complete warp) | SMR | FMR");
   app.add_option("--bound", bound_, "loop unrolling bound")->check(CLI::PositiveNumber);
