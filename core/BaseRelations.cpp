@@ -37,10 +37,24 @@ bool sameThread(const Event& a, const Event& b) {
   return a.thread == b.thread && (a.thread >= 0 || a.id == b.id);
 }
 
+// Events of threads in one instance of `level`; the threads are compared once per pair of threads.
 RelationBounds scopeRelation(const EventGraph& graph, ScopeLevel level) {
-  return staticRelation(graph, [&](const Event& a, const Event& b) {
-    return a.thread >= 0 && b.thread >= 0 && sameScopeInstance(threadOf(graph, a), threadOf(graph, b), level);
-  });
+  const std::vector<Thread>& threads = graph.program->threads;
+  size_t n = threads.size();
+  std::vector<char> same(n * n);
+  for (size_t a = 0; a < n; ++a) {
+    for (size_t b = 0; b < n; ++b) same[a * n + b] = sameScopeInstance(threads[a], threads[b], level);
+  }
+  RelationBounds bounds{PairSet(graph.size()), PairSet(graph.size())};
+  for (const Event& a : graph.events) {
+    if (a.thread < 0) continue;
+    for (const Event& b : graph.events) {
+      if (b.thread >= 0 && same[static_cast<size_t>(a.thread) * n + static_cast<size_t>(b.thread)] != 0)
+        bounds.may.add(a.id, b.id);
+    }
+  }
+  bounds.must = bounds.may;
+  return bounds;
 }
 
 // Registers -> the load events whose value may flow into them, propagated forward over the unrolled
@@ -342,8 +356,43 @@ RelationBounds atomicPairs(const EventGraph& g) {
       g, [](const Event& a, const Event& b) { return a.kind == EventKind::Read && a.rmwPartner == b.id; });
 }
 
+// sr, as mutuallyInScope decides it pair by pair, with each event's scope looked up once and each
+// (thread, thread, level) instance comparison made once: tag and level names are strings, and a test with a
+// thousand events has a million pairs.
 RelationBounds scopeRelated(const EventGraph& g) {
-  return staticRelation(g, [&g](const Event& a, const Event& b) { return mutuallyInScope(g, a, b); });
+  const std::vector<ScopeLevelInfo>& levels = g.program->target->levels;
+  const std::vector<Thread>& threads = g.program->threads;
+  size_t threadCount = threads.size(), levelCount = levels.size();
+  std::vector<int> level(static_cast<size_t>(g.size()), -1);  // the event's scope: an index into levels
+  for (const Event& e : g.events) {
+    std::optional<ScopeLevel> scope = e.thread >= 0 ? eventScope(e, *g.program->target) : std::nullopt;
+    for (size_t l = 0; scope && l < levelCount; ++l) {
+      if (levels[l].key == *scope) level[static_cast<size_t>(e.id)] = static_cast<int>(l);
+    }
+  }
+  std::vector<char> includes(threadCount * threadCount * levelCount);  // scope of (a, level) includes b
+  for (size_t a = 0; a < threadCount; ++a) {
+    for (size_t b = 0; b < threadCount; ++b) {
+      for (size_t l = 0; l < levelCount; ++l)
+        includes[(a * threadCount + b) * levelCount + l] =
+            sameScopeInstance(threads[a], threads[b], levels[l].key);
+    }
+  }
+  auto inScope = [&](const Event& a, const Event& b) {
+    int l = level[static_cast<size_t>(a.id)];
+    return l >= 0 && includes[(static_cast<size_t>(a.thread) * threadCount + static_cast<size_t>(b.thread)) *
+                                  levelCount +
+                              static_cast<size_t>(l)] != 0;
+  };
+  RelationBounds bounds{PairSet(g.size()), PairSet(g.size())};
+  for (const Event& a : g.events) {
+    if (level[static_cast<size_t>(a.id)] < 0) continue;
+    for (const Event& b : g.events) {
+      if (level[static_cast<size_t>(b.id)] >= 0 && inScope(a, b) && inScope(b, a)) bounds.may.add(a.id, b.id);
+    }
+  }
+  bounds.must = bounds.may;
+  return bounds;
 }
 
 // The "same instance of level KEY" relations (scta, swg, ...): empty on targets without the level.
