@@ -259,7 +259,8 @@ void Minimizer::recheckMinimized() {
     for (core::Property property : options_.properties) {
       if (!core::describe(property).listsFinalStates) {
         result_.evaluator.push_back(
-            {property, size, false, "not applied: the evaluator has no liveness semantics"});
+            {property, size, false,
+             "not applied: the enumerator does not decide " + std::string(core::propertyName(property))});
         continue;
       }
       bool satMeansPass = core::describe(property).question(program).satMeansPass;
