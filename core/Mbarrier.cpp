@@ -4,7 +4,7 @@
 
 #include <vector>
 
-#include "core/ExprSemantics.h"
+#include "core/EvaluatorProgram.h"
 
 namespace catcheck::core {
 namespace {
@@ -27,27 +27,10 @@ Expr buildUpdate() {
   return Expr::ifThenElse(completes, nextPhase, next);
 }
 
-std::optional<long long> evaluate(const Expr& e, const std::vector<long long>& regs) {
-  if (e.op == ExprOp::Constant) return e.constant;
-  if (e.op == ExprOp::Register) return regs.at(static_cast<size_t>(e.reg));
-  if (e.op == ExprOp::Ite) {
-    std::optional<long long> condition = evaluate(e.args.at(0), regs);
-    if (!condition) return std::nullopt;
-    return evaluate(e.args.at(*condition != 0 ? 1 : 2), regs);
-  }
-  std::vector<long long> args;
-  for (const Expr& arg : e.args) {
-    std::optional<long long> value = evaluate(arg, regs);
-    if (!value) return std::nullopt;
-    args.push_back(*value);
-  }
-  return applyOperator(e, args);
-}
-
 }  // namespace
 
 std::optional<long long> applyMbarrierUpdate(long long state, long long operand) {
-  return evaluate(mbarrierUpdate(), {state, operand});
+  return evaluateExpr(mbarrierUpdate(), RegisterValues{state, operand});
 }
 
 long long mbarrierInitialState(long long count) {
