@@ -8,7 +8,9 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <chrono>
+#include <functional>
 #include <iterator>
 #include <map>
 #include <stdexcept>
@@ -321,6 +323,36 @@ Term phaseOtherThan(Formula& f, Term state, long long phase) {
                   f.le(f.intValue((phase + 1) * core::kPhaseUnit), state));
 }
 
+// Builds a query and solves for `goal`, adding the encode and solve times to `verdict`.
+SatResult solveTimed(std::optional<Query>& query, const core::EventGraph& graph,
+                     const core::RelationAnalysis& analysis, const core::Model& model,
+                     const DecideOptions& options, const SolverOptions& solverOptions,
+                     const std::function<Term(EncodingContext&)>& goal, const char* what,
+                     core::Verdict& verdict) {
+  auto start = Clock::now();
+  query.emplace(graph, analysis, model, solverOptions, options.progress, options.warpConfig);
+  Term target = goal(query->context());
+  double encodeMs = millisecondsSince(start);
+  start = Clock::now();
+  SatResult answer = query->solve(target);
+  double solveMs = millisecondsSince(start);
+  verdict.times.encodeMs += encodeMs;
+  verdict.times.solveMs += solveMs;
+  logEncodeAndSolve(what, encodeMs, answer, solveMs);
+  return answer;
+}
+
+// The phase each executed mbarrier update joins in the query's model.
+std::vector<std::pair<int, long long>> phasesIn(Query& query, const core::EventGraph& graph) {
+  std::vector<std::pair<int, long long>> phases;
+  EncodingContext& ctx = query.context();
+  for (int e : mbarrierUpdates(graph)) {
+    if (!query.value(ctx.exec[static_cast<size_t>(e)])) continue;
+    phases.emplace_back(e, ctx.f.backend().intValue(ctx.value[static_cast<size_t>(e)]) / core::kPhaseUnit);
+  }
+  return phases;
+}
+
 Decision decideWellSynchronized(const core::EventGraph& graph, const core::RelationAnalysis& analysis,
                                 const core::Model& model, const DecideOptions& options) {
   Decision decision;
@@ -329,46 +361,33 @@ Decision decideWellSynchronized(const core::EventGraph& graph, const core::Relat
   SolverOptions solverOptions = options.solver;
   solverOptions.produceModels = true;
   solverOptions.bitwise = usesBitwiseOperators(*graph.program);
-  auto start = Clock::now();
-  Query first(graph, analysis, model, solverOptions, options.progress, options.warpConfig);
-  SatResult some = first.solve(first.context().f.top());
+  std::optional<Query> first, second;
+  auto some = [](EncodingContext& ctx) { return ctx.f.top(); };
   std::vector<std::pair<int, long long>> phases;  // update -> its phase in the first execution
-  if (some == SatResult::Sat) {
-    for (int e : mbarrierUpdates(graph)) {
-      if (!first.value(first.context().exec[static_cast<size_t>(e)])) continue;
-      long long state = first.context().f.backend().intValue(first.context().value[static_cast<size_t>(e)]);
-      phases.emplace_back(e, state / core::kPhaseUnit);
-    }
-  }
-  SatResult answer = SatResult::Unsat;
-  std::optional<Query> second;
-  if (!phases.empty()) {
-    second.emplace(graph, analysis, model, solverOptions, options.progress, options.warpConfig);
-    EncodingContext& ctx = second->context();
-    std::vector<Term> differs;
-    for (auto [e, phase] : phases) {
-      differs.push_back(ctx.f.both(ctx.exec[static_cast<size_t>(e)],
-                                   phaseOtherThan(ctx.f, ctx.value[static_cast<size_t>(e)], phase)));
-    }
-    answer = second->solve(ctx.f.any(differs));
-  }
-  verdict.times.solveMs += millisecondsSince(start);
-  logEncodeAndSolve("well_synchronized", 0, answer, verdict.times.solveMs);
-  if (answer == SatResult::Sat) {
-    EncodingContext& ctx = second->context();
-    for (auto [e, phase] : phases) {
-      if (!second->value(ctx.exec[static_cast<size_t>(e)])) continue;
-      long long other = ctx.f.backend().intValue(ctx.value[static_cast<size_t>(e)]) / core::kPhaseUnit;
-      if (other == phase) continue;
-      verdict.phaseDifference = core::Verdict::PhaseDifference{e, phase, other};
+  if (solveTimed(first, graph, analysis, model, options, solverOptions, some, "some execution", verdict) ==
+      SatResult::Sat)
+    phases = phasesIn(*first, graph);
+  auto differs = [&](EncodingContext& ctx) {
+    std::vector<Term> any;
+    for (auto [e, phase] : phases)
+      any.push_back(ctx.f.both(ctx.exec[static_cast<size_t>(e)],
+                               phaseOtherThan(ctx.f, ctx.value[static_cast<size_t>(e)], phase)));
+    return ctx.f.any(any);
+  };
+  if (!phases.empty() && solveTimed(second, graph, analysis, model, options, solverOptions, differs,
+                                    "an update in another phase", verdict) == SatResult::Sat) {
+    for (auto [e, other] : phasesIn(*second, graph)) {
+      auto phase = std::find_if(phases.begin(), phases.end(), [&](const auto& p) { return p.first == e; });
+      if (phase == phases.end() || phase->second == other) continue;
+      verdict.phaseDifference = core::Verdict::PhaseDifference{e, phase->second, other};
       verdict.firedFlag = "phase";
       verdict.firedPair = fmt::format("{} joins phase {} in one execution and phase {} in this one",
-                                      graph.describe(e), phase, other);
+                                      graph.describe(e), phase->second, other);
       break;
     }
     verdict.result = core::Result::Fail;
     verdict.explanation = question.satExplanation;
-    if (options.explain) decision.witness = extractExecution(ctx);
+    if (options.explain) decision.witness = extractExecution(second->context());
     return decision;
   }
   bool unknown = boundReachable(graph, model, analysis, options, verdict);
