@@ -396,10 +396,34 @@ Decision decideWellSynchronized(const core::EventGraph& graph, const core::Relat
   return decision;
 }
 
+// Programs with mbarriers: their state arithmetic (core/Mbarrier.h: division and remainder by large
+// constants) made z3's search depend on the thread's earlier queries, once running past ten minutes in a
+// bulk-run worker on a query a fresh context answers in milliseconds. They get a solver context of their own.
+bool usesMbarriers(const core::Program& program) {
+  for (const core::Thread& thread : program.threads) {
+    for (const core::Instruction& in : thread.code) {
+      if (in.kind == core::InstructionKind::Rmw && in.rmwOp == core::RmwOp::MbarrierUpdate) return true;
+    }
+  }
+  return false;
+}
+
+Decision decideWith(const core::EventGraph& graph, const core::RelationAnalysis& analysis,
+                    const core::Model& model, const DecideOptions& options);
+
 }  // namespace
 
 Decision decide(const core::EventGraph& graph, const core::RelationAnalysis& analysis,
                 const core::Model& model, const DecideOptions& options) {
+  DecideOptions own = options;
+  own.solver.privateContext = own.solver.privateContext || usesMbarriers(*graph.program);
+  return decideWith(graph, analysis, model, own);
+}
+
+namespace {
+
+Decision decideWith(const core::EventGraph& graph, const core::RelationAnalysis& analysis,
+                    const core::Model& model, const DecideOptions& options) {
   if (options.property == core::Property::WellSynchronized)
     return decideWellSynchronized(graph, analysis, model, options);
   Decision decision;
@@ -440,5 +464,7 @@ Decision decide(const core::EventGraph& graph, const core::RelationAnalysis& ana
   verdict.explanation = question.unsatExplanation;
   return decision;
 }
+
+}  // namespace
 
 }  // namespace catcheck::encoders

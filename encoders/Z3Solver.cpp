@@ -5,6 +5,7 @@
 // deduplicated by z3's AST ids.
 #include <z3++.h>
 
+#include <memory>
 #include <stdexcept>
 #include <unordered_map>
 
@@ -24,7 +25,8 @@ class Z3Backend final : public SolverBackend {
   // Linear integer arithmetic, or (with bitwise operators) z3's general solver, which handles the
   // integer/bit-vector conversions.
   explicit Z3Backend(const SolverOptions& options)
-      : context_(threadContext()),
+      : own_(options.privateContext ? std::make_unique<z3::context>() : nullptr),
+        context_(own_ ? *own_ : threadContext()),
         solver_(options.bitwise ? z3::solver(context_) : z3::solver(context_, "QF_LIA")) {
     z3::params params(context_);
     params.set("model", options.produceModels);
@@ -142,6 +144,7 @@ class Z3Backend final : public SolverBackend {
     return t;
   }
 
+  std::unique_ptr<z3::context> own_;  // with SolverOptions::privateContext; declared before context_
   z3::context& context_;
   z3::solver solver_;
   std::vector<z3::expr> terms_;

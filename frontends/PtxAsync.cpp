@@ -225,57 +225,68 @@ std::vector<Instruction> asynchronous(LitmusCell& cell, std::vector<Instruction>
 
 // ---- mbarrier ----
 
+// mbarrier.init BAR, COUNT: a relaxed store of the initial state (COUNT arrivals per phase).
+std::vector<Instruction> buildMbarrierInit(LitmusCell& cell, const Mnemonic& m, Operands& ops) {
+  readQualifiers(cell, m, 1, {}, "relaxed");
+  ops.expect("BAR, COUNT");
+  Instruction init = access(InstructionKind::Store, ops.location(0), {"GEN", "MBAR", "RLX", "CTA"});
+  init.value = Expr::binary(ExprOp::Add,
+                            Expr::binary(ExprOp::Mul, ops.value(1), Expr::constantValue(core::kCountUnit)),
+                            Expr::constantValue(core::mbarrierInitialState(0)));
+  return {init};
+}
+
+// arrive (release by default), arrive.expect_tx, expect_tx and complete_tx: one MbarrierUpdate.
+std::vector<Instruction> buildMbarrierUpdate(LitmusCell& cell, const Mnemonic& m, Operands& ops) {
+  const std::string& op = m.parts.at(0);
+  bool arrives = op == "arrive";
+  bool withBytes = !arrives || (m.parts.size() > 1 && m.parts[1] == "expect_tx");
+  std::vector<std::string> orders =
+      arrives ? std::vector<std::string>{"release", "relaxed"} : std::vector<std::string>{"relaxed"};
+  Qualifiers q = readQualifiers(cell, m, arrives && withBytes ? 2 : 1, orders, orders.front());
+  ops.expect(withBytes ? "BAR, BYTES" : "BAR");
+  Expr bytes = withBytes ? ops.value(1) : Expr::constantValue(0);
+  if (op == "complete_tx") bytes = negated(std::move(bytes));
+  return {mbarrierUpdate(ops.location(0), core::mbarrierOperand(arrives ? 1 : 0, std::move(bytes)), q.order,
+                         q.scope, {})};
+}
+
+// try_wait.parity RD, BAR, P: an acquire load and RD := whether the phase of parity P completed;
+// wait.parity BAR, P: the same load in a spin loop until it has.
+std::vector<Instruction> buildMbarrierWait(LitmusCell& cell, const Mnemonic& m, Operands& ops) {
+  const std::string& op = m.parts.at(0);
+  if (m.parts.size() < 2 || m.parts[1] != "parity") {
+    cell.fail(m.tokens.size() > 1 ? m.tokens[1] : m.tokens[0],
+              "mbarrier." + op + " names its phase by parity: mbarrier." + op + ".parity");
+  }
+  Qualifiers q = readQualifiers(cell, m, 2, {"acquire", "relaxed"}, "acquire");
+  bool blocking = op == "wait";
+  ops.expect(blocking ? "BAR, PARITY" : "RD, BAR, PARITY");
+  size_t first = blocking ? 0 : 1;
+  Expr parity = Expr::binary(ExprOp::Rem, ops.value(first + 1), Expr::constantValue(2));
+  int target = blocking ? cell.scratchRegister("mbarrier") : ops.reg(0);
+  Instruction load = access(InstructionKind::Load, ops.location(first), {"GEN", "MBAR"});
+  load.tags.add(orderTag(q.order));
+  load.tags.add(scopeTag(q.scope));
+  load.reg = target;
+  Expr completed = core::mbarrierPhaseCompleted(Expr::registerValue(target), parity);
+  if (!blocking) {
+    Instruction result;
+    result.kind = InstructionKind::Local;
+    result.reg = target;
+    result.value = completed;
+    return {load, result};
+  }
+  std::string label = "%mbarrier_wait" + std::to_string(cell.nextInstruction());
+  return {labelInstruction(label), load,
+          jumpInstruction(label, Expr::binary(ExprOp::Eq, completed, Expr::constantValue(0)))};
+}
+
 std::vector<Instruction> buildMbarrier(LitmusCell& cell, const Mnemonic& m, Operands& ops) {
   const std::string& op = m.parts.at(0);
-  if (op == "init") {
-    readQualifiers(cell, m, 1, {}, "relaxed");
-    ops.expect("BAR, COUNT");
-    Instruction init = access(InstructionKind::Store, ops.location(0), {"GEN", "MBAR", "RLX", "CTA"});
-    Expr count = ops.value(1);
-    init.value =
-        Expr::binary(ExprOp::Add, Expr::binary(ExprOp::Mul, count, Expr::constantValue(core::kCountUnit)),
-                     Expr::constantValue(core::mbarrierInitialState(0)));
-    return {init};
-  }
-  if (op == "arrive" || op == "expect_tx" || op == "complete_tx") {
-    bool withBytes = op != "arrive" || (m.parts.size() > 1 && m.parts[1] == "expect_tx");
-    bool arrives = op == "arrive";
-    std::vector<std::string> orders =
-        arrives ? std::vector<std::string>{"release", "relaxed"} : std::vector<std::string>{"relaxed"};
-    Qualifiers q = readQualifiers(cell, m, arrives && withBytes ? 2 : 1, orders, orders.front());
-    ops.expect(withBytes ? "BAR, BYTES" : "BAR");
-    Expr bytes = withBytes ? ops.value(1) : Expr::constantValue(0);
-    if (op == "complete_tx") bytes = negated(std::move(bytes));
-    return {mbarrierUpdate(ops.location(0), core::mbarrierOperand(arrives ? 1 : 0, std::move(bytes)), q.order,
-                           q.scope, {})};
-  }
-  if (op == "try_wait" || op == "test_wait" || op == "wait") {
-    if (m.parts.size() < 2 || m.parts[1] != "parity") {
-      cell.fail(m.tokens.size() > 1 ? m.tokens[1] : m.tokens[0],
-                "mbarrier." + op + " names its phase by parity: mbarrier." + op + ".parity");
-    }
-    Qualifiers q = readQualifiers(cell, m, 2, {"acquire", "relaxed"}, "acquire");
-    bool blocking = op == "wait";
-    ops.expect(blocking ? "BAR, PARITY" : "RD, BAR, PARITY");
-    size_t first = blocking ? 0 : 1;
-    Expr parity = Expr::binary(ExprOp::Rem, ops.value(first + 1), Expr::constantValue(2));
-    int target = blocking ? cell.scratchRegister("mbarrier") : ops.reg(0);
-    Instruction load = access(InstructionKind::Load, ops.location(first), {"GEN", "MBAR"});
-    load.tags.add(orderTag(q.order));
-    load.tags.add(scopeTag(q.scope));
-    load.reg = target;
-    Expr completed = core::mbarrierPhaseCompleted(Expr::registerValue(target), parity);
-    if (!blocking) {
-      Instruction result;
-      result.kind = InstructionKind::Local;
-      result.reg = target;
-      result.value = completed;
-      return {load, result};
-    }
-    std::string label = "%mbarrier_wait" + std::to_string(cell.nextInstruction());
-    Expr notYet = Expr::binary(ExprOp::Eq, completed, Expr::constantValue(0));
-    return {labelInstruction(label), load, jumpInstruction(label, notYet)};
-  }
+  if (op == "init") return buildMbarrierInit(cell, m, ops);
+  if (op == "arrive" || op == "expect_tx" || op == "complete_tx") return buildMbarrierUpdate(cell, m, ops);
+  if (op == "try_wait" || op == "test_wait" || op == "wait") return buildMbarrierWait(cell, m, ops);
   cell.fail(m.tokens.at(0), "unknown instruction 'mbarrier." + op + "'");
 }
 
@@ -340,65 +351,68 @@ std::vector<Instruction> buildCopy(LitmusCell& cell, const Mnemonic& m, Operands
 
 // ---- tcgen05 ----
 
-std::vector<Instruction> buildTensorCore(LitmusCell& cell, const Mnemonic& m, Operands& ops) {
-  const std::string& op = m.parts.at(0);
-  std::string second = m.parts.size() > 1 ? m.parts[1] : "";
-  if (op == "mma") {
-    readQualifiers(cell, m, 1, {}, "relaxed");
-    ops.expect("ACC, A, B");
-    int a = cell.scratchRegister("mma_a");
-    int b = cell.scratchRegister("mma_b");
-    Instruction readA = access(InstructionKind::Load, ops.location(1), {"WEAK", "ASYNC"});
-    readA.reg = a;
-    Instruction readB = access(InstructionKind::Load, ops.location(2), {"WEAK", "ASYNC"});
-    readB.reg = b;
-    Instruction write = access(InstructionKind::Store, ops.location(0), {"WEAK", "ASYNC"});
-    write.value = Expr::binary(ExprOp::Add, Expr::registerValue(a), Expr::registerValue(b));
-    return asynchronous(cell, {readA, readB, write}, "TCMMA");
-  }
-  if (op == "commit") {
-    readQualifiers(cell, m, 1, {}, "relaxed");
-    ops.expect("BAR");
-    return asynchronous(cell,
-                        {mbarrierUpdate(ops.location(0), core::mbarrierOperand(1, Expr::constantValue(0)),
-                                        "release", "cluster", {})},
-                        "TCCOMMIT");
-  }
-  if (op == "st" || op == "ld") {
-    readQualifiers(cell, m, 1, {}, "relaxed");
-    ops.expect(op == "st" ? "T, V" : "RD, T");
-    Instruction in = access(op == "st" ? InstructionKind::Store : InstructionKind::Load,
-                            ops.location(op == "st" ? 0 : 1), {"WEAK", "ASYNC"});
-    if (op == "st") in.value = ops.value(1);
-    if (op == "ld") in.reg = ops.reg(0);
-    return asynchronous(cell, {in}, op == "st" ? "TCST" : "TCLD");
-  }
-  if (op == "wait" && (second == "st" || second == "ld")) {
-    readQualifiers(cell, m, 2, {}, "relaxed");
-    ops.expect("");
-    return {marker(second == "st" ? "TCWAIT_ST" : "TCWAIT_LD")};
-  }
-  if (op == "fence" && (second == "before_thread_sync" || second == "after_thread_sync")) {
-    readQualifiers(cell, m, 2, {}, "relaxed");
-    ops.expect("");
-    return {marker(second == "before_thread_sync" ? "TCFENCE_BEFORE" : "TCFENCE_AFTER")};
-  }
+// tcgen05.mma ACC, A, B: asynchronous reads of A and B in the async proxy and the write ACC := A + B.
+std::vector<Instruction> buildMma(LitmusCell& cell, Operands& ops) {
+  ops.expect("ACC, A, B");
+  int a = cell.scratchRegister("mma_a");
+  int b = cell.scratchRegister("mma_b");
+  Instruction readA = access(InstructionKind::Load, ops.location(1), {"WEAK", "ASYNC"});
+  readA.reg = a;
+  Instruction readB = access(InstructionKind::Load, ops.location(2), {"WEAK", "ASYNC"});
+  readB.reg = b;
+  Instruction write = access(InstructionKind::Store, ops.location(0), {"WEAK", "ASYNC"});
+  write.value = Expr::binary(ExprOp::Add, Expr::registerValue(a), Expr::registerValue(b));
+  return asynchronous(cell, {readA, readB, write}, "TCMMA");
+}
+
+// Tensor memory: tcgen05.st / ld are asynchronous accesses in the async proxy; alloc and dealloc are weak
+// writes of the location through that proxy too (tensor memory has no other).
+std::vector<Instruction> buildTensorMemory(LitmusCell& cell, const std::string& op, Operands& ops) {
   if (op == "alloc" || op == "dealloc") {
-    readQualifiers(cell, m, 1, {}, "relaxed");
     ops.expect("T");
-    // Tensor memory is accessed through the async proxy only, its allocation included.
     Instruction in = access(InstructionKind::Store, ops.location(0), {"WEAK", "ASYNC"});
     in.tags.add(op == "alloc" ? "TCALLOC" : "TCDEALLOC");
     in.value = Expr::constantValue(0);
     return {in};
   }
+  ops.expect(op == "st" ? "T, V" : "RD, T");
+  Instruction in = access(op == "st" ? InstructionKind::Store : InstructionKind::Load,
+                          ops.location(op == "st" ? 0 : 1), {"WEAK", "ASYNC"});
+  if (op == "st") in.value = ops.value(1);
+  if (op == "ld") in.reg = ops.reg(0);
+  return asynchronous(cell, {in}, op == "st" ? "TCST" : "TCLD");
+}
+
+// tcgen05.wait.st / .ld and tcgen05.fence.before_thread_sync / .after_thread_sync: marker events.
+std::vector<Instruction> buildTensorCoreMarker(LitmusCell& cell, const Mnemonic& m, Operands& ops) {
+  const std::string& op = m.parts.at(0);
+  std::string second = m.parts.size() > 1 ? m.parts[1] : "";
+  readQualifiers(cell, m, 2, {}, "relaxed");
+  ops.expect("");
+  if (op == "wait" && (second == "st" || second == "ld"))
+    return {marker(second == "st" ? "TCWAIT_ST" : "TCWAIT_LD")};
+  if (op == "fence" && (second == "before_thread_sync" || second == "after_thread_sync"))
+    return {marker(second == "before_thread_sync" ? "TCFENCE_BEFORE" : "TCFENCE_AFTER")};
   if (op == "wait")
     cell.fail(m.tokens.at(0), "tcgen05.wait waits for stores or loads: tcgen05.wait.st or tcgen05.wait.ld");
-  if (op == "fence") {
-    cell.fail(m.tokens.at(0),
-              "tcgen05.fence is tcgen05.fence.before_thread_sync or tcgen05.fence.after_thread_sync");
-  }
-  cell.fail(m.tokens.at(0), "unknown instruction '" + m.text + "'");
+  cell.fail(m.tokens.at(0),
+            "tcgen05.fence is tcgen05.fence.before_thread_sync or tcgen05.fence.after_thread_sync");
+}
+
+std::vector<Instruction> buildTensorCore(LitmusCell& cell, const Mnemonic& m, Operands& ops) {
+  const std::string& op = m.parts.at(0);
+  if (op == "wait" || op == "fence") return buildTensorCoreMarker(cell, m, ops);
+  bool known = op == "mma" || op == "commit" || op == "st" || op == "ld" || op == "alloc" || op == "dealloc";
+  if (!known) cell.fail(m.tokens.at(0), "unknown instruction '" + m.text + "'");
+  readQualifiers(cell, m, 1, {}, "relaxed");
+  if (op == "mma") return buildMma(cell, ops);
+  if (op != "commit") return buildTensorMemory(cell, op, ops);
+  ops.expect("BAR");
+  // One arrival once the thread's earlier tcgen05.mma completed (models/ptx-v8.cat: mma-done).
+  return asynchronous(cell,
+                      {mbarrierUpdate(ops.location(0), core::mbarrierOperand(1, Expr::constantValue(0)),
+                                      "release", "cluster", {})},
+                      "TCCOMMIT");
 }
 
 }  // namespace
