@@ -31,25 +31,6 @@ bool endsWithRegisters(const Execution& x, int t, const ThreadRun& run) {
   return true;
 }
 
-// A thread that stopped early (Execution::threadsMayStop): the shortest prefix of one of its paths that
-// executes exactly the execution's events of the thread. Its registers are those where it stopped, which the
-// execution does not record, so they are left free.
-std::optional<ThreadRun> stoppedRun(const EventGraph& graph, const Execution& x, int t,
-                                    const std::vector<ThreadPath>& paths) {
-  for (const ThreadPath& path : paths) {
-    for (size_t length = 0; length <= path.steps.size(); ++length) {
-      ThreadPath prefix = path;
-      prefix.steps.resize(length);
-      prefix.end = ThreadEnd::Stop;
-      ThreadRun run = completeRun(graph, prefix);
-      if (!ranAsExecuted(graph, x, t, run)) continue;
-      for (std::optional<long long>& r : run.finalRegisters) r.reset();
-      return run;
-    }
-  }
-  return std::nullopt;
-}
-
 // The thread's run on the execution's read values and barrier outcomes. Where a loop iteration may stop or
 // go on, the run that executes the events the execution executes and ends with its registers is chosen
 // (regression: a loop without memory events has runs that differ only in their registers), else the first
@@ -62,13 +43,10 @@ ThreadRun executionRun(const EventGraph& graph, const Execution& x, int t) {
   std::vector<ThreadRun> runs;
   std::optional<size_t> sameEvents;
   for (ThreadPath& path : paths) {
-    runs.push_back(completeRun(graph, path));
+    runs.push_back(completeRun(graph, std::move(path)));
     if (!ranAsExecuted(graph, x, t, runs.back())) continue;
     if (endsWithRegisters(x, t, runs.back())) return runs.back();
     if (!sameEvents) sameEvents = runs.size() - 1;
-  }
-  if (x.threadsMayStop) {  // a thread that stopped: its registers are where it stopped
-    if (std::optional<ThreadRun> stopped = stoppedRun(graph, x, t, paths)) return *stopped;
   }
   return runs[sameEvents.value_or(0)];
 }

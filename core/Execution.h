@@ -26,9 +26,6 @@ struct Execution {
   std::vector<std::vector<long long>> finalRegisters;  // per thread, per register
   std::vector<long long> finalMemory;                  // per memory object
   bool terminated = true;                              // every thread reached its end normally
-  // Under progress models other than a uniform FAIR one, a thread without progress may stop anywhere (or
-  // never start): its executed events are then a prefix of a run (termination witnesses).
-  bool threadsMayStop = false;
 
   // The pairs this execution chose for a solver-decided base relation.
   const PairSet& chosen(DecidedRelation relation) const {

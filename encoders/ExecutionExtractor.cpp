@@ -40,7 +40,6 @@ core::Execution extractExecution(EncodingContext& ctx) {
   }
   for (Term m : ctx.finalMemory) execution.finalMemory.push_back(solver.intValue(m));
   execution.terminated = solver.boolValue(ctx.allTerminated);
-  execution.threadsMayStop = !ctx.allThreadsStart;
   return execution;
 }
 
