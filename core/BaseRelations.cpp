@@ -37,14 +37,21 @@ bool sameThread(const Event& a, const Event& b) {
   return a.thread == b.thread && (a.thread >= 0 || a.id == b.id);
 }
 
-// Events of threads in one instance of `level`; the threads are compared once per pair of threads.
-RelationBounds scopeRelation(const EventGraph& graph, ScopeLevel level) {
-  const std::vector<Thread>& threads = graph.program->threads;
+// Per pair of threads (a * threads + b): whether they are in one instance of `level`. Level names are
+// strings: compared once per pair of threads, not per pair of events.
+std::vector<char> sameInstanceTable(const std::vector<Thread>& threads, const ScopeLevel& level) {
   size_t n = threads.size();
   std::vector<char> same(n * n);
   for (size_t a = 0; a < n; ++a) {
     for (size_t b = 0; b < n; ++b) same[a * n + b] = sameScopeInstance(threads[a], threads[b], level);
   }
+  return same;
+}
+
+// Events of threads in one instance of `level`.
+RelationBounds scopeRelation(const EventGraph& graph, ScopeLevel level) {
+  size_t n = graph.program->threads.size();
+  std::vector<char> same = sameInstanceTable(graph.program->threads, level);
   RelationBounds bounds{PairSet(graph.size()), PairSet(graph.size())};
   for (const Event& a : graph.events) {
     if (a.thread < 0) continue;
@@ -361,28 +368,19 @@ RelationBounds atomicPairs(const EventGraph& g) {
 // thousand events has a million pairs.
 RelationBounds scopeRelated(const EventGraph& g) {
   const std::vector<ScopeLevelInfo>& levels = g.program->target->levels;
-  const std::vector<Thread>& threads = g.program->threads;
-  size_t threadCount = threads.size(), levelCount = levels.size();
+  size_t n = g.program->threads.size();
+  std::vector<std::vector<char>> same;  // per level: sameInstanceTable
+  for (const ScopeLevelInfo& level : levels) same.push_back(sameInstanceTable(g.program->threads, level.key));
   std::vector<int> level(static_cast<size_t>(g.size()), -1);  // the event's scope: an index into levels
   for (const Event& e : g.events) {
     std::optional<ScopeLevel> scope = e.thread >= 0 ? eventScope(e, *g.program->target) : std::nullopt;
-    for (size_t l = 0; scope && l < levelCount; ++l) {
+    for (size_t l = 0; scope && l < levels.size(); ++l) {
       if (levels[l].key == *scope) level[static_cast<size_t>(e.id)] = static_cast<int>(l);
     }
   }
-  std::vector<char> includes(threadCount * threadCount * levelCount);  // scope of (a, level) includes b
-  for (size_t a = 0; a < threadCount; ++a) {
-    for (size_t b = 0; b < threadCount; ++b) {
-      for (size_t l = 0; l < levelCount; ++l)
-        includes[(a * threadCount + b) * levelCount + l] =
-            sameScopeInstance(threads[a], threads[b], levels[l].key);
-    }
-  }
-  auto inScope = [&](const Event& a, const Event& b) {
-    int l = level[static_cast<size_t>(a.id)];
-    return l >= 0 && includes[(static_cast<size_t>(a.thread) * threadCount + static_cast<size_t>(b.thread)) *
-                                  levelCount +
-                              static_cast<size_t>(l)] != 0;
+  auto inScope = [&](const Event& a, const Event& b) {  // a's scope instance includes b's thread
+    const std::vector<char>& table = same[static_cast<size_t>(level[static_cast<size_t>(a.id)])];
+    return table[static_cast<size_t>(a.thread) * n + static_cast<size_t>(b.thread)] != 0;
   };
   RelationBounds bounds{PairSet(g.size()), PairSet(g.size())};
   for (const Event& a : g.events) {

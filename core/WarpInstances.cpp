@@ -79,7 +79,7 @@ class InstanceChecker {
   // terminated, or reached a later step.
   bool dynamicComplete(const Joined& p, const std::vector<Joined>& members) const {
     int instance = graph_.stepOf(graph_.event(p.visit->event)).dynamicInstance;
-    for (int u : layout_.members(p.thread, -1)) {
+    for (int u : layout_.members(p.thread, instruction(*p.visit).warpMask)) {
       if (u == p.thread || laneIn(members, u) != nullptr) continue;
       const UnrolledThread& lane = graph_.threads[static_cast<size_t>(u)];
       const ThreadPath& path = runs_[static_cast<size_t>(u)].path;
@@ -94,13 +94,18 @@ class InstanceChecker {
     return true;
   }
 
+  // Litmus (PTX sm_70 matching): every other lane of the mask joined the instance or terminated.
+  bool maskComplete(const Joined& p, const std::vector<Joined>& members) const {
+    for (int u : layout_.members(p.thread, instruction(*p.visit).warpMask)) {
+      if (u == p.thread || laneIn(members, u) != nullptr) continue;
+      if (runs_[static_cast<size_t>(u)].path.end != ThreadEnd::Terminated) return false;
+    }
+    return true;
+  }
+
   void checkMember(const Joined& p, const std::vector<Joined>& members) {
     const Instruction& in = instruction(*p.visit);
-    bool complete = in.warpDynamic ? dynamicComplete(p, members) : true;
-    for (int u : layout_.members(p.thread, in.warpDynamic ? 0 : in.warpMask)) {
-      if (u == p.thread || laneIn(members, u) != nullptr) continue;
-      complete = complete && runs_[static_cast<size_t>(u)].path.end == ThreadEnd::Terminated;
-    }
+    bool complete = in.warpDynamic ? dynamicComplete(p, members) : maskComplete(p, members);
     if (complete != p.visit->executed)
       result_.problems.push_back(
           describe(p.visit->event) +

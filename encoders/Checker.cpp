@@ -286,24 +286,6 @@ bool hasBoundJump(const core::EventGraph& graph) {
   return false;
 }
 
-// Whether a bounded loop can be left through its bound: then an unsatisfiable question answers only up to
-// the bound, and the verdict is UNKNOWN when the bound is reachable.
-bool boundReachable(const core::EventGraph& graph, const core::Model& model,
-                    const core::RelationAnalysis& analysis, const DecideOptions& options,
-                    core::Verdict& verdict) {
-  if (!hasBoundJump(graph)) return false;
-  auto start = Clock::now();
-  Query query(graph, analysis, model, options.solver, options.progress, options.warpConfig);
-  double encodeMs = millisecondsSince(start);
-  start = Clock::now();
-  SatResult answer = query.solve(query.context().boundReached);
-  double solveMs = millisecondsSince(start);
-  verdict.times.encodeMs += encodeMs;
-  verdict.times.solveMs += solveMs;
-  logEncodeAndSolve("loop bound reached", encodeMs, answer, solveMs);
-  return answer == SatResult::Sat;
-}
-
 // well_synchronized (issue 10): the phase an mbarrier update joins is the phase of the barrier state its
 // read half reads (core/Mbarrier.h). It must be the same in every execution. A first query finds some
 // execution and the phase of each update it executes; a second asks for an execution in which one of
@@ -340,6 +322,18 @@ SatResult solveTimed(std::optional<Query>& query, const core::EventGraph& graph,
   verdict.times.solveMs += solveMs;
   logEncodeAndSolve(what, encodeMs, answer, solveMs);
   return answer;
+}
+
+// Whether a bounded loop can be left through its bound: then an unsatisfiable question answers only up to
+// the bound, and the verdict is UNKNOWN when the bound is reachable.
+bool boundReachable(const core::EventGraph& graph, const core::Model& model,
+                    const core::RelationAnalysis& analysis, const DecideOptions& options,
+                    core::Verdict& verdict) {
+  if (!hasBoundJump(graph)) return false;
+  std::optional<Query> query;
+  auto bound = [](EncodingContext& ctx) { return ctx.boundReached; };
+  return solveTimed(query, graph, analysis, model, options, options.solver, bound, "loop bound reached",
+                    verdict) == SatResult::Sat;
 }
 
 // The phase each executed mbarrier update joins in the query's model.
@@ -396,27 +390,18 @@ Decision decideWellSynchronized(const core::EventGraph& graph, const core::Relat
   return decision;
 }
 
-// Programs with mbarriers: their state arithmetic (core/Mbarrier.h: division and remainder by large
-// constants) made z3's search depend on the thread's earlier queries, once running past ten minutes in a
-// bulk-run worker on a query a fresh context answers in milliseconds. They get a solver context of their own.
-bool usesMbarriers(const core::Program& program) {
-  for (const core::Thread& thread : program.threads) {
-    for (const core::Instruction& in : thread.code) {
-      if (in.kind == core::InstructionKind::Rmw && in.rmwOp == core::RmwOp::MbarrierUpdate) return true;
-    }
-  }
-  return false;
-}
-
 Decision decideWith(const core::EventGraph& graph, const core::RelationAnalysis& analysis,
                     const core::Model& model, const DecideOptions& options);
 
 }  // namespace
 
+// Programs with mbarriers: their state arithmetic (core/Mbarrier.h: division and remainder by large
+// constants) made z3's search depend on the thread's earlier queries, once running past ten minutes in a
+// bulk-run worker on a query a fresh context answers in milliseconds. They get a solver context of their own.
 Decision decide(const core::EventGraph& graph, const core::RelationAnalysis& analysis,
                 const core::Model& model, const DecideOptions& options) {
   DecideOptions own = options;
-  own.solver.privateContext = own.solver.privateContext || usesMbarriers(*graph.program);
+  own.solver.privateContext = own.solver.privateContext || !mbarrierUpdates(graph).empty();
   return decideWith(graph, analysis, model, own);
 }
 

@@ -138,6 +138,16 @@ class Operands {
     }
     return cell_.value(op->value());
   }
+  // A value whose constant form must lie in [low, high] (the fields of the mbarrier state, core/Mbarrier.h);
+  // a register is not checked.
+  Expr boundedValue(size_t i, long long low, long long high) {
+    Expr e = value(i);
+    if (e.isConstant() && (e.constant < low || e.constant > high)) {
+      cell_.fail(list_.at(i)->getStart(), mnemonic_ + ": '" + list_.at(i)->getText() + "' must be from " +
+                                              std::to_string(low) + " to " + std::to_string(high));
+    }
+    return e;
+  }
   int reg(size_t i) {
     Parser::AsyncOperandContext* op = list_.at(i);
     if (op->value() == nullptr || op->value()->Register() == nullptr) {
@@ -231,7 +241,8 @@ std::vector<Instruction> buildMbarrierInit(LitmusCell& cell, const Mnemonic& m, 
   ops.expect("BAR, COUNT");
   Instruction init = access(InstructionKind::Store, ops.location(0), {"GEN", "MBAR", "RLX", "CTA"});
   init.value = Expr::binary(ExprOp::Add,
-                            Expr::binary(ExprOp::Mul, ops.value(1), Expr::constantValue(core::kCountUnit)),
+                            Expr::binary(ExprOp::Mul, ops.boundedValue(1, 1, core::kMaxMbarrierCount),
+                                         Expr::constantValue(core::kCountUnit)),
                             Expr::constantValue(core::mbarrierInitialState(0)));
   return {init};
 }
@@ -245,7 +256,7 @@ std::vector<Instruction> buildMbarrierUpdate(LitmusCell& cell, const Mnemonic& m
       arrives ? std::vector<std::string>{"release", "relaxed"} : std::vector<std::string>{"relaxed"};
   Qualifiers q = readQualifiers(cell, m, arrives && withBytes ? 2 : 1, orders, orders.front());
   ops.expect(withBytes ? "BAR, BYTES" : "BAR");
-  Expr bytes = withBytes ? ops.value(1) : Expr::constantValue(0);
+  Expr bytes = withBytes ? ops.boundedValue(1, 0, core::kMaxTransactionBytes) : Expr::constantValue(0);
   if (op == "complete_tx") bytes = negated(std::move(bytes));
   return {mbarrierUpdate(ops.location(0), core::mbarrierOperand(arrives ? 1 : 0, std::move(bytes)), q.order,
                          q.scope, {})};
@@ -316,8 +327,10 @@ std::vector<Instruction> buildCopy(LitmusCell& cell, const Mnemonic& m, Operands
     proxyFence.kind = InstructionKind::Fence;
     proxyFence.tags = {"F", "_", "ASYNC"};
     lowered.push_back(proxyFence);
-    lowered.push_back(mbarrierUpdate(ops.location(3), core::mbarrierOperand(0, negated(ops.value(2))),
-                                     "release", "cluster", {}));
+    lowered.push_back(
+        mbarrierUpdate(ops.location(3),
+                       core::mbarrierOperand(0, negated(ops.boundedValue(2, 0, core::kMaxTransactionBytes))),
+                       "release", "cluster", {}));
     return asynchronous(cell, std::move(lowered), "CPBULK");
   }
   if (op == "commit_group" || op == "wait_all") {
