@@ -4,6 +4,7 @@
 
 #include "cat/Parser.h"
 #include "check/Check.h"
+#include "encoders/ValueEncoder.h"
 #include "frontends/Litmus.h"
 
 namespace catcheck {
@@ -200,6 +201,26 @@ TEST(Liveness, WitnessNamesTheStuckThreadsAndWhatTheyRead) {
 
 INSTANTIATE_TEST_SUITE_P(ProgressModels, LivenessTest, ::testing::ValuesIn(kLiveness),
                          [](const auto& info) { return std::string(info.param.id); });
+
+// Regression: the lanes of a warp and/or/xor reduction are combined bit by bit, but the program was not
+// flagged as bitwise; z3's linear-arithmetic solver then never answered (litmus/PTX/warp/ballot-vote-redux).
+TEST(SolverChoice, BitwiseWarpReductionsNeedTheBitwiseSolver) {
+  auto program = [](const std::string& op) {
+    return frontends::parseLitmusText(
+        "PTX redux\n{ P0:r0=1; P1:r0=3; }\n P0@warp 0,cta 0,gpu 0 | "
+        "P1@warp 0,cta 0,gpu 0 ;\n redux.sync." +
+            op + " r1, r0, 3 | redux.sync." + op + " r1, r0, 3 ;\nexists (P0:r1 == 1)",
+        "redux.litmus");
+  };
+  for (const char* op : {"and", "or", "xor"}) EXPECT_TRUE(encoders::usesBitwiseOperators(program(op))) << op;
+  EXPECT_FALSE(encoders::usesBitwiseOperators(program("add")));
+  core::Model model = cat::loadModel(cat::defaultModelsDirectory() + "/ptx-v7.5.cat");
+  check::CheckOptions options;
+  options.solver.timeoutMs = 20000;
+  EXPECT_EQ(core::resultName(check::checkProgram(program("and"), model, options).result),
+            std::string("PASS"));
+  EXPECT_EQ(core::resultName(check::checkProgram(program("or"), model, options).result), std::string("FAIL"));
+}
 
 }  // namespace
 }  // namespace catcheck
