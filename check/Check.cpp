@@ -70,7 +70,11 @@ std::vector<std::string> propertyProblems(const core::Execution& execution, cons
       return problems;
     }
     case core::Property::Termination:
-      return {};  // not re-checked: see PropertyDescriptor::recheckedByEvaluator
+      // The evaluator has no progress semantics: it checks that the witness is a consistent execution the
+      // program can produce in which some thread does not terminate, not that the progress model lets it
+      // hang.
+      if (execution.terminated) return {"every thread terminates in the witness"};
+      return {};
     case core::Property::WellSynchronized: {
       // The witness is the second of two executions: in it, the named update joins the other phase.
       const auto& d = verdict.phaseDifference;

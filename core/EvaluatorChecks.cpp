@@ -31,6 +31,34 @@ bool endsWithRegisters(const Execution& x, int t, const ThreadRun& run) {
   return true;
 }
 
+// A thread of a termination witness under a progress model that lets threads stop (Execution::reachedSteps):
+// the run along the steps the witness says it reached, a prefix of one of its paths. A thread that stopped
+// before its end is blocked where its last reached step is a barrier that did not execute, else stopped.
+// The registers of a thread that did not terminate are left free: it may have halted on its last reached
+// step, where the witness does not record them.
+std::optional<ThreadRun> reachedRun(const EventGraph& graph, const Execution& x, int t,
+                                    const std::vector<ThreadPath>& paths) {
+  const std::vector<int>& reached = x.reachedSteps.at(static_cast<size_t>(t));
+  for (const ThreadPath& path : paths) {
+    if (path.steps.size() < reached.size() || !std::equal(reached.begin(), reached.end(), path.steps.begin()))
+      continue;
+    ThreadPath prefix = path;
+    if (path.steps.size() > reached.size()) {
+      prefix.steps = reached;
+      const UnrolledThread& thread = graph.threads.at(static_cast<size_t>(t));
+      const Step* last = reached.empty() ? nullptr : &thread.steps.at(static_cast<size_t>(reached.back()));
+      bool blocked = last != nullptr && last->waits() && !x.executed.has(last->events.front());
+      prefix.end = blocked ? ThreadEnd::Blocked : ThreadEnd::Stop;
+    }
+    ThreadRun run = completeRun(graph, prefix);
+    if (prefix.end != ThreadEnd::Terminated) {  // it may also have halted on its last step
+      for (std::optional<long long>& r : run.finalRegisters) r.reset();
+    }
+    return run;
+  }
+  return std::nullopt;
+}
+
 // The thread's run on the execution's read values and barrier outcomes. Where a loop iteration may stop or
 // go on, the run that executes the events the execution executes and ends with its registers is chosen
 // (regression: a loop without memory events has runs that differ only in their registers), else the first
@@ -40,10 +68,13 @@ ThreadRun executionRun(const EventGraph& graph, const Execution& x, int t) {
       [&](const Event& read) { return std::vector<long long>{x.value[static_cast<size_t>(read.id)]}; },
       [&](const Event& barrier) { return std::vector<bool>{x.executed.has(barrier.id)}; }};
   std::vector<ThreadPath> paths = explorePaths(graph, t, choices, SIZE_MAX).value();
+  if (x.threadsMayStop()) {
+    if (std::optional<ThreadRun> run = reachedRun(graph, x, t, paths)) return *run;
+  }
   std::vector<ThreadRun> runs;
   std::optional<size_t> sameEvents;
   for (ThreadPath& path : paths) {
-    runs.push_back(completeRun(graph, std::move(path)));
+    runs.push_back(completeRun(graph, path));
     if (!ranAsExecuted(graph, x, t, runs.back())) continue;
     if (endsWithRegisters(x, t, runs.back())) return runs.back();
     if (!sameEvents) sameEvents = runs.size() - 1;

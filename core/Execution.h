@@ -26,6 +26,11 @@ struct Execution {
   std::vector<std::vector<long long>> finalRegisters;  // per thread, per register
   std::vector<long long> finalMemory;                  // per memory object
   bool terminated = true;                              // every thread reached its end normally
+  // Termination witnesses under progress models other than a uniform FAIR one, where a thread without
+  // progress may stop anywhere or never start: per thread, the steps its control flow reached, in order (a
+  // prefix of one of its paths; empty for a thread that never started). Empty when threads cannot stop.
+  std::vector<std::vector<int>> reachedSteps;
+  bool threadsMayStop() const { return !reachedSteps.empty(); }
 
   // The pairs this execution chose for a solver-decided base relation.
   const PairSet& chosen(DecidedRelation relation) const {

@@ -32,7 +32,8 @@ struct PropertyDescriptor {
   bool firesFlags;            // witnesses are judged by the flagged axioms that fire (data races)
   bool listsFinalStates;      // `--enumerate` can decide it from the final states it lists
   bool showsCondition;        // the verdict block shows the test's condition
-  bool recheckedByEvaluator;  // the concrete evaluator re-checks a witness (it has no liveness semantics)
+  bool recheckedByEvaluator;  // the concrete evaluator re-checks a witness (termination: as an execution in
+                              // which some thread does not terminate; it has no progress semantics)
 };
 
 const PropertyDescriptor& describe(Property property);

@@ -1,5 +1,6 @@
 // Evaluates the encoding's per-event and per-pair terms in the solver's model: executed events, values,
-// the pairs of every solver-decided base relation (rf, co, sync_fence, syncbar), final registers and memory.
+// the pairs of every solver-decided base relation (rf, co, sync_fence, syncbar), final registers and memory,
+// and where threads may stop (termination witnesses), the steps each thread reached.
 #include "encoders/ExecutionExtractor.h"
 
 #include "core/BaseRelations.h"
@@ -40,6 +41,15 @@ core::Execution extractExecution(EncodingContext& ctx) {
   }
   for (Term m : ctx.finalMemory) execution.finalMemory.push_back(solver.intValue(m));
   execution.terminated = solver.boolValue(ctx.allTerminated);
+  if (!ctx.allThreadsStart) {
+    for (const ThreadEncoding& thread : ctx.threads) {
+      std::vector<int> reached;
+      for (size_t s = 0; s < thread.reached.size(); ++s) {
+        if (solver.boolValue(thread.reached[s])) reached.push_back(static_cast<int>(s));
+      }
+      execution.reachedSteps.push_back(std::move(reached));
+    }
+  }
   return execution;
 }
 

@@ -117,6 +117,54 @@ TEST(Witness, CommandLineWritesDotAndSvg) {
   EXPECT_NE(readText(svgFile).find("<svg"), std::string::npos);
 }
 
+// Termination witnesses are re-checked by the evaluator (onWitness runs after the re-check accepted the
+// witness). Under HSA a thread may never start: the witness records the steps each thread reached, and the
+// re-check follows them.
+TEST(Witness, TerminationWitnessWithAnUnstartedThreadIsRechecked) {
+  core::Program program =
+      frontends::parseLitmusFile(kSuiteDir + "/litmus/VULKAN/CADP/2_threads_2_instructions/4_simple.litmus");
+  check::CheckOptions options;
+  options.explain = true;
+  options.property = core::Property::Termination;
+  options.bound = 4;
+  options.progress = core::parseProgressSpec("HSA");
+  bool called = false;
+  bool someThreadStops = false;
+  options.onWitness = [&](const core::EventGraph&, const core::Execution& execution) {
+    called = true;
+    someThreadStops = execution.threadsMayStop() && !execution.terminated;
+  };
+  core::Verdict verdict =
+      check::checkProgram(program, cat::loadModel(kSourceDir + "/models/vulkan.cat"), options);
+  EXPECT_EQ(verdict.result, core::Result::Fail);
+  EXPECT_TRUE(called);
+  EXPECT_TRUE(someThreadStops);
+}
+
+// Regression: in this witness (cvc5's) one thread of workgroup 1 stops blocked at the workgroup barrier and
+// the other never starts. The evaluator picked, for the unstarted thread, a run blocked at the barrier too
+// (its free registers matched), so every member "reached" a barrier that did not execute, and it rejected
+// the witness. It now follows the steps the witness says each thread reached.
+TEST(Witness, TerminationWitnessWithAStoppedWorkgroupIsRecheckedUnderBothSolvers) {
+  core::Program program =
+      check::loadProgramFile(kSuiteDir + "/spirv/vulkan/termination/mp-wg_obe-t_hsa.spvasm");
+  core::Model model = cat::loadModel(kSourceDir + "/models/vulkan.cat");
+  for (encoders::SolverKind solver : {encoders::SolverKind::Z3, encoders::SolverKind::Cvc5}) {
+    check::CheckOptions options;
+    options.solver.kind = solver;
+    options.explain = true;
+    options.property = core::Property::Termination;
+    options.bound = 1;
+    options.progress = core::parseProgressSpec("FAIR;QF=HSA");
+    bool rechecked = false;
+    options.onWitness = [&](const core::EventGraph&, const core::Execution&) { rechecked = true; };
+    core::Verdict verdict;
+    EXPECT_NO_THROW(verdict = check::checkProgram(program, model, options)) << encoders::solverName(solver);
+    EXPECT_EQ(verdict.result, core::Result::Fail) << encoders::solverName(solver);
+    EXPECT_TRUE(rechecked) << encoders::solverName(solver);
+  }
+}
+
 TEST(Witness, NoExecutionNoFile) {
   ScratchFolder dir;
   std::string dotFile = dir / "w.dot";
