@@ -390,25 +390,10 @@ Decision decideWellSynchronized(const core::EventGraph& graph, const core::Relat
   return decision;
 }
 
-Decision decideWith(const core::EventGraph& graph, const core::RelationAnalysis& analysis,
-                    const core::Model& model, const DecideOptions& options);
-
 }  // namespace
 
-// Programs with mbarriers: their state arithmetic (core/Mbarrier.h: division and remainder by large
-// constants) made z3's search depend on the thread's earlier queries, once running past ten minutes in a
-// bulk-run worker on a query a fresh context answers in milliseconds. They get a solver context of their own.
 Decision decide(const core::EventGraph& graph, const core::RelationAnalysis& analysis,
                 const core::Model& model, const DecideOptions& options) {
-  DecideOptions own = options;
-  own.solver.privateContext = own.solver.privateContext || !mbarrierUpdates(graph).empty();
-  return decideWith(graph, analysis, model, own);
-}
-
-namespace {
-
-Decision decideWith(const core::EventGraph& graph, const core::RelationAnalysis& analysis,
-                    const core::Model& model, const DecideOptions& options) {
   if (options.property == core::Property::WellSynchronized)
     return decideWellSynchronized(graph, analysis, model, options);
   Decision decision;
@@ -449,7 +434,5 @@ Decision decideWith(const core::EventGraph& graph, const core::RelationAnalysis&
   verdict.explanation = question.unsatExplanation;
   return decision;
 }
-
-}  // namespace
 
 }  // namespace catcheck::encoders

@@ -25,9 +25,6 @@ struct SolverOptions {
   bool produceModels = false;  // cvc5 gets 10-40x slower on sat queries with models on: only for witnesses
   unsigned timeoutMs = 0;      // 0: none
   bool bitwise = false;        // the formula uses `bitwise` (beyond linear integer arithmetic)
-  // A solver context of its own instead of the thread's shared one: its answers then do not depend on the
-  // queries the thread made before (z3's search follows its term numbering). Costs a context per query.
-  bool privateContext = false;
 };
 
 class SolverBackend {

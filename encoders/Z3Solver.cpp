@@ -1,9 +1,11 @@
 // The z3 backend. Linear-arithmetic queries go to a solver made from z3's `smt` tactic alone: the QF_LIA
 // solver's preprocessing (solve-eqs, ctx-simplify, the ILP and pseudo-Boolean probes) cost 3-4x the search
 // itself on our formulas (the Vulkan liveness suites: 15.2 s -> 5.4 s wall, median 61 -> 24 ms per row).
-// Creating a z3 context costs far more than a query (about 60 ms here, mostly first-touch page faults of its
-// tables), so every solver a thread makes lives in that thread's one context: solvers share symbols and
-// hash-consed terms, never assertions. Terms are deduplicated by z3's AST ids.
+// Every query gets a z3 context of its own, so that its answer and its time never depend on the queries
+// made before it in the same process: z3's search follows its term numbering, and in a shared context a
+// query that takes 4 s alone (alignment5-struct-local) or 35 ms (an mbarrier pipeline) once ran past 60 s
+// and ten minutes in a bulk-run worker. A context costs under 1 ms once the process has made one (17 ms
+// the first time: page faults of z3's tables). Terms are deduplicated by z3's AST ids.
 #include <z3++.h>
 
 #include <memory>
@@ -15,18 +17,9 @@
 namespace catcheck::encoders {
 namespace {
 
-// Per thread: z3 contexts are not thread-safe, and a forked worker process makes its own on first use.
-z3::context& threadContext() {
-  thread_local z3::context context;
-  return context;
-}
-
 class Z3Backend final : public SolverBackend {
  public:
-  explicit Z3Backend(const SolverOptions& options)
-      : own_(options.privateContext ? std::make_unique<z3::context>() : nullptr),
-        context_(own_ ? *own_ : threadContext()),
-        solver_(solverFor(context_, options)) {
+  explicit Z3Backend(const SolverOptions& options) : solver_(solverFor(context_, options)) {
     z3::params params(context_);
     params.set("model", options.produceModels);
     if (options.timeoutMs > 0) params.set("timeout", options.timeoutMs);
@@ -150,8 +143,7 @@ class Z3Backend final : public SolverBackend {
     return t;
   }
 
-  std::unique_ptr<z3::context> own_;  // with SolverOptions::privateContext; declared before context_
-  z3::context& context_;
+  z3::context context_;  // declared before the solver and the terms that live in it
   z3::solver solver_;
   std::vector<z3::expr> terms_;
   std::unordered_map<unsigned, Term> ids_;
