@@ -377,6 +377,24 @@ TEST(SpirvLowering, OpenclKernelsTakeBuffersAsArguments) {
             (Tags{"ACQ", "F", "GLOBAL", "REL", "WG", "_"}));
 }
 
+// Regression: llvm-spirv writes barrier(CLK_GLOBAL_MEM_FENCE) as semantics 0x210 (SequentiallyConsistent |
+// CrossWorkgroupMemory). An SC tag on the barrier put every synchronising pair of barrier events in a cycle
+// of opencl.cat's scoped SC order, so no execution passed a barrier. OpenCL barriers are acquire-release
+// fences; a seq_cst OpMemoryBarrier stays SC.
+TEST(SpirvLowering, OpenclBarriersWithSeqCstSemanticsAreAcquireRelease) {
+  std::string text = openclKernel();
+  text.replace(text.find("OpControlBarrier %c2 %c2 %sem"),
+               std::string("OpControlBarrier %c2 %c2 %sem").size(),
+               "OpControlBarrier %c2 %c2 %seqcst\nOpMemoryBarrier %c2 %seqcst");
+  text.replace(text.find("%ptr = OpTypePointer"), 0, "%seqcst = OpConstant %uint 528\n");
+  core::Program p = parse(text);
+  const core::Thread& t = p.threads[0];
+  EXPECT_EQ(tagNames(instructionsOf(t, InstructionKind::Barrier).at(0)->tags),
+            (Tags{"ACQ", "F", "GLOBAL", "REL", "WG", "_"}));
+  EXPECT_EQ(tagNames(instructionsOf(t, InstructionKind::Fence).at(0)->tags),
+            (Tags{"F", "GLOBAL", "SC", "WG", "_"}));
+}
+
 TEST(SpirvLowering, BinaryModulesParse) {
   std::string text = vulkanModule("", "OpStore %y %c2\n");
   spv_context context = spvContextCreate(SPV_ENV_UNIVERSAL_1_6);
