@@ -112,10 +112,13 @@ std::optional<int> locationAt(const Program& program, long long address, int wid
 void placeAccess(Event& e, const Program& program, const Step& step, std::optional<long long> constant) {
   const Instruction& in = *step.instruction;
   int location = in.address;
-  if (location < 0 && constant) location = locationAt(program, *constant, in.accessWidth).value_or(-1);
+  bool inRange = !constant || !in.addressRange || in.addressRange->contains(*constant);
+  if (location < 0 && constant && inRange)
+    location = locationAt(program, *constant, in.accessWidth).value_or(-1);
   if (location < 0) {
     e.computedAddress = true;
     e.address = constant;  // an address that names no location: it aliases nothing
+    e.addressRange = in.addressRange;
     e.width = in.accessWidth;
     return;
   }
@@ -247,9 +250,21 @@ bool widthsDiffer(const Event& a, const Event& b) {
   return a.width > 0 && b.width > 0 && a.width != b.width;
 }
 
-// With a computed address: known addresses decide, different widths never alias, the rest may alias.
+// Whether a computed access confined to an object (Event::addressRange) may reach the other event's address:
+// not when that address, or the other's object, lies outside its object, nor when its own known address
+// does (it then names no location).
+bool mayReach(const Event& confined, const Event& other) {
+  if (!confined.addressRange) return true;
+  const AddressRange& range = *confined.addressRange;
+  if (confined.address && !range.contains(*confined.address)) return false;
+  if (other.address) return range.contains(*other.address);
+  return !other.addressRange || range.overlaps(*other.addressRange);
+}
+
+// With a computed address: known addresses decide, different widths never alias, an access confined to an
+// object reaches no other, the rest may alias.
 Alias computedAlias(const Event& a, const Event& b) {
-  if (widthsDiffer(a, b)) return Alias::No;
+  if (widthsDiffer(a, b) || !mayReach(a, b) || !mayReach(b, a)) return Alias::No;
   if (a.address && b.address) return *a.address == *b.address ? Alias::Must : Alias::No;
   return Alias::May;
 }

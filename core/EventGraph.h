@@ -68,8 +68,9 @@ struct Event {
   int generic = -1;
   int rmwPartner = -1;           // the other half of an RMW
   bool computedAddress = false;  // the address is computed at run time: location, physical, generic are -1
-  std::optional<long long> address;  // the address when it is known statically (every static access)
-  int width = 0;                     // bits accessed (0: unknown or unbounded)
+  std::optional<long long> address;          // the address when it is known statically (every static access)
+  std::optional<AddressRange> addressRange;  // computed addresses: the object it stays in (Program.h)
+  int width = 0;                             // bits accessed (0: unknown or unbounded)
   bool isMemory() const {
     return kind == EventKind::Init || kind == EventKind::Read || kind == EventKind::Write;
   }

@@ -108,6 +108,16 @@ enum class RmwOp {
 //  Visible: a non-memory visible event with `tags` (Vulkan avdevice / visdevice)
 //  Warp:    warp primitive `warpOp` over the lanes of `warpMask`; collectives set `reg` from their
 //           participants' `value`, shuffles read the source lane from `laneSelector`
+// The byte addresses [first, last] of the object a computed address points into: the access reaches only
+// that object's locations, and at an address outside them it names no location (SPIR-V: a pointer derived
+// from an object stays in it; OpInBounds*AccessChain promises so, and running off an array is undefined).
+struct AddressRange {
+  long long first = 0;
+  long long last = 0;
+  bool contains(long long address) const { return first <= address && address <= last; }
+  bool overlaps(const AddressRange& other) const { return first <= other.last && other.first <= last; }
+};
+
 struct Instruction {
   InstructionKind kind = InstructionKind::Local;
   SourceLocation location;
@@ -115,6 +125,7 @@ struct Instruction {
   std::optional<int> reg;
   int address = -1;  // memory object index
   std::optional<Expr> computedAddress;
+  std::optional<AddressRange> addressRange;  // a computed address's object, when known
   int accessWidth = 0;  // bits accessed by a computed-address access (0: unknown); never aliases a
                         // location of another width
   Expr value;

@@ -36,7 +36,17 @@ Term EncodingContext::sameAddress(int a, int b) {
     case core::Alias::May:
       break;
   }
-  return f.eq(address.at(static_cast<size_t>(a)), address.at(static_cast<size_t>(b)));
+  Term same = f.eq(address.at(static_cast<size_t>(a)), address.at(static_cast<size_t>(b)));
+  // An access confined to its object (core::AddressRange) names no location outside it: the alias analysis
+  // keeps it from every location and access elsewhere; an unconfined computed access meets it only inside.
+  for (auto [x, y] : {std::pair{a, b}, std::pair{b, a}}) {
+    const core::Event& confined = graph.event(x);
+    if (!confined.addressRange || graph.event(y).addressRange || !graph.event(y).computedAddress) continue;
+    Term at = address.at(static_cast<size_t>(x));
+    same = f.all({same, f.le(f.intValue(confined.addressRange->first), at),
+                  f.le(at, f.intValue(confined.addressRange->last))});
+  }
+  return same;
 }
 
 void EncodingContext::declarePair(core::DecidedRelation relation, int a, int b, const std::string& name) {

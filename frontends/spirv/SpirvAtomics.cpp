@@ -85,8 +85,8 @@ bool ThreadLowering::lowerAtomic(const Instruction& in) {
     return true;
   }
   int w = width(in.typeId, in);
-  core::Instruction rmw =
-      access(core::InstructionKind::Rmw, add(pointer.expr, 0, info_.types.pointerBits()), w, in);
+  core::Instruction rmw = access(core::InstructionKind::Rmw, add(pointer.expr, 0, info_.types.pointerBits()),
+                                 w, pointer.region, in);
   rmw.reg = reg(prefix_ + name);
   if (op == spv::Op::OpAtomicCompareExchange) {
     checkCompareExchangeSemantics(semantics, constantOf(in.word(5), in, "memory semantics"), in.location);

@@ -164,7 +164,7 @@ class ThreadLowering {
   Value load(const Value& pointer, uint32_t type, const core::TagSet& tags, const std::string& name,
              const Instruction& in);
   void store(const Value& pointer, const Value& value, const core::TagSet& tags, const Instruction& in);
-  core::Instruction access(core::InstructionKind kind, const core::Expr& address, int width,
+  core::Instruction access(core::InstructionKind kind, const core::Expr& address, int width, int region,
                            const Instruction& in);
   uint32_t storageClassOf(const Value& pointer, const Instruction& in) const;
   uint32_t pointeeOf(const Value& pointer, const Instruction& in) const;

@@ -58,14 +58,19 @@ uint32_t ThreadLowering::storageClassOf(const Value& pointer, const Instruction&
   return info_.types.at(pointer.type, in.location).storageClass;
 }
 
+// `region`: the object the pointer was derived from (-1: unknown). A computed access stays in it.
 core::Instruction ThreadLowering::access(core::InstructionKind kind, const core::Expr& address, int width,
-                                         const Instruction& in) {
+                                         int region, const Instruction& in) {
   core::Instruction access;
   access.kind = kind;
   access.accessWidth = width;
   if (!address.isConstant()) {
     access.address = -1;
     access.computedAddress = address;
+    if (region >= 0) {
+      const Region& object = info_.regions[static_cast<size_t>(region)];
+      access.addressRange = core::AddressRange{object.base, object.base + object.size - 1};
+    }
     return access;
   }
   auto it = info_.locationsByAddress.find(address.constant);
@@ -107,7 +112,7 @@ Value ThreadLowering::load(const Value& pointer, uint32_t type, const core::TagS
       scalars.push_back(region->contents[static_cast<size_t>(found - region->leaves.begin())]);
       continue;
     }
-    core::Instruction read = access(core::InstructionKind::Load, address, leaf.width, in);
+    core::Instruction read = access(core::InstructionKind::Load, address, leaf.width, pointer.region, in);
     read.reg = reg(prefix_ + name + leaf.path);
     read.tags = tags;
     scalars.push_back(core::Expr::registerValue(*read.reg, leaf.width));
@@ -135,7 +140,8 @@ void ThreadLowering::store(const Value& pointer, const Value& value, const core:
   }
   for (size_t k = 0; k < leaves.size(); ++k) {
     core::Expr address = add(pointer.expr, leaves[k].offset, info_.types.pointerBits());
-    core::Instruction write = access(core::InstructionKind::Store, address, leaves[k].width, in);
+    core::Instruction write =
+        access(core::InstructionKind::Store, address, leaves[k].width, pointer.region, in);
     write.value = scalars.at(k);
     write.tags = tags;
     emit(std::move(write));
