@@ -39,6 +39,10 @@ WarpFamily familyOf(WarpOp op) {
   throw std::logic_error("unknown warp operation");
 }
 
+bool combinesBits(WarpOp op) {
+  return op == WarpOp::ReduceAnd || op == WarpOp::ReduceOr || op == WarpOp::ReduceXor;
+}
+
 const char* warpOpName(WarpOp op) {
   switch (op) {
     case WarpOp::Sync:

@@ -16,6 +16,8 @@ namespace catcheck::core {
 // Instances are counted per family and mask: a shuffle never meets a vote.
 enum class WarpFamily { Barrier, Shuffle, Vote, Reduce };
 WarpFamily familyOf(WarpOp op);
+// The reductions that combine the lanes' values bit by bit (and, or, xor of 32-bit values).
+bool combinesBits(WarpOp op);
 const char* warpOpName(WarpOp op);
 
 // Which participant sets a warp primitive instance may have (WarpDRF's participation condition).

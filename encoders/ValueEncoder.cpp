@@ -10,6 +10,7 @@
 
 #include "core/ExprSemantics.h"
 #include "core/Mbarrier.h"
+#include "core/Warps.h"
 
 namespace catcheck::encoders {
 namespace {
@@ -52,10 +53,8 @@ bool usesBitwiseOperators(const core::Program& program) {
           in.kind == core::InstructionKind::Rmw && in.value.width > 0 &&
           (in.rmwOp == core::RmwOp::And || in.rmwOp == core::RmwOp::Or || in.rmwOp == core::RmwOp::Xor);
       if (bitwiseRmw) return true;
-      bool bitwiseReduction = in.kind == core::InstructionKind::Warp &&
-                              (in.warpOp == core::WarpOp::ReduceAnd || in.warpOp == core::WarpOp::ReduceOr ||
-                               in.warpOp == core::WarpOp::ReduceXor);
-      if (bitwiseReduction) return true;  // WarpEncoder combines the lanes' operands bit by bit
+      // WarpEncoder combines the lanes' operands of these bit by bit
+      if (in.kind == core::InstructionKind::Warp && core::combinesBits(in.warpOp)) return true;
     }
   }
   return false;

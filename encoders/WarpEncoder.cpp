@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "core/Warps.h"
 #include "encoders/EncodingContext.h"
 
 namespace catcheck::encoders {
@@ -319,7 +320,7 @@ class WarpEncoder {
             combined = f_.bitwise(BitwiseOp::Xor, 32, {result, as32(a)});
             break;
         }
-      } else if (op == WarpOp::ReduceAnd || op == WarpOp::ReduceOr || op == WarpOp::ReduceXor) {
+      } else if (core::combinesBits(op)) {
         combined = as32(a);
       }
       result = result == -1 ? combined : f_.ite(c.present, combined, result);

@@ -7,6 +7,7 @@
 // and SMax compare signed values, the bitwise ones need at most 32 bits.
 #include <spirv/unified1/spirv.hpp11>
 
+#include "core/Warps.h"
 #include "frontends/spirv/SpirvLowering.h"
 
 namespace catcheck::frontends::spirv {
@@ -117,8 +118,7 @@ bool ThreadLowering::lowerGroup(const Instruction& in) {
     if (collective->second) primitive.laneSelector = unbounded(scalarOf(in.word(4), in));
   }
   bool isSigned = op == spv::Op::OpGroupNonUniformSMin || op == spv::Op::OpGroupNonUniformSMax;
-  bool bitwise = primitive.warpOp == WarpOp::ReduceAnd || primitive.warpOp == WarpOp::ReduceOr ||
-                 primitive.warpOp == WarpOp::ReduceXor;
+  bool bitwise = core::combinesBits(primitive.warpOp);
   if ((bitwise && resultWidth > 32) || resultWidth > 62)
     throw core::InputError(in.location, in.name() + " is supported on values of at most 32 bits");
   if (isSigned) primitive.value = toSigned(primitive.value, resultWidth);

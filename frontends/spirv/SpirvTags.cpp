@@ -173,6 +173,23 @@ const char* openclOrder(Order o) {
   }
 }
 
+// An OpenCL control barrier orders memory as an acquire-release fence, never as a sequentially consistent
+// one: OpenCL C's barrier / work_group_barrier take no memory order (OpenCL C 3.0 §6.15.9, "Synchronization
+// Functions"), and the OpenCL memory model gives a barrier a release fence on entry and an acquire fence on
+// exit (OpenCL 3.0 API §3.3.6; Batty, Donaldson, Wickerson, "Overhauling SC atomics in C11 and OpenCL",
+// whose opencl.cat we follow). SPIR-V producers must still set one order bit and write SequentiallyConsistent
+// (llvm-spirv: 0x210 for barrier(CLK_GLOBAL_MEM_FENCE)); an SC tag there would put both barrier events of
+// one synchronisation in the scoped SC order in both directions (syncbar is symmetric), a cycle that forbids
+// every execution passing the barrier. So the OpenCL target reads that bit as AcquireRelease, which is
+// also what the reference verdicts of the suite's OpenCL barrier tests need.
+long long openclBarrierSemantics(long long semantics) {
+  constexpr auto sequentiallyConsistent =
+      static_cast<long long>(spv::MemorySemanticsMask::SequentiallyConsistent);
+  constexpr auto acquireRelease = static_cast<long long>(spv::MemorySemanticsMask::AcquireRelease);
+  if ((semantics & sequentiallyConsistent) == 0) return semantics;
+  return (semantics & ~sequentiallyConsistent) | acquireRelease;
+}
+
 // C11's split of an order over the halves of an exchange (Tag.C11 loadMO / storeMO).
 const char* openclLoadOrder(Order o) {
   return o == Order::Release ? "RLX" : o == Order::AcquireRelease ? "ACQ" : openclOrder(o);
@@ -352,23 +369,6 @@ core::TagSet fenceTags(MemoryModelKind model, long long scope, long long semanti
   addVulkanSemantics(tags, s, true, true, true);
   return tags;
 }
-
-// An OpenCL control barrier orders memory as an acquire-release fence, never as a sequentially consistent
-// one: OpenCL C's barrier / work_group_barrier take no memory order (OpenCL C 3.0 §6.15.9, "Synchronization
-// Functions"), and the OpenCL memory model gives a barrier a release fence on entry and an acquire fence on
-// exit (OpenCL 3.0 API §3.3.6; Batty, Donaldson, Wickerson, "Overhauling SC atomics in C11 and OpenCL",
-// whose opencl.cat we follow). SPIR-V producers must still set one order bit and write SequentiallyConsistent
-// (llvm-spirv: 0x210 for barrier(CLK_GLOBAL_MEM_FENCE)); an SC tag there would put both barrier events of
-// one synchronisation in the scoped SC order in both directions (syncbar is symmetric), a cycle that forbids
-// every execution passing the barrier. So the OpenCL target reads that bit as AcquireRelease, which is
-// also what the reference verdicts of the suite's OpenCL barrier tests need.
-namespace {
-long long openclBarrierSemantics(long long semantics) {
-  constexpr long long sequentiallyConsistent = 0x10, acquireRelease = 0x8;
-  if ((semantics & sequentiallyConsistent) == 0) return semantics;
-  return (semantics & ~sequentiallyConsistent) | acquireRelease;
-}
-}  // namespace
 
 core::TagSet barrierTags(MemoryModelKind model, long long scope, long long semantics,
                          const core::SourceLocation& where) {
