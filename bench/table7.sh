@@ -5,10 +5,8 @@
 # Usage: [SOLVERS="z3 cvc5"] [TIMEOUT=120] bench/table7.sh   (TIMEOUT: seconds per row)
 set -e
 cd "$(dirname "$0")/.."
-# The manifest names its files relative to ../shared/suite: a copy with absolute paths is run.
-SUITE=$(realpath ../shared/suite)
-MANIFEST=/tmp/catcheck-table7-manifest.csv
-sed "s|,spirv-benchmarks/|,$SUITE/spirv-benchmarks/|" "$SUITE/spirv-benchmarks/manifest.csv" > $MANIFEST
+# The manifest names its files from ../shared/suite's root; `run` finds them from there.
+MANIFEST=../shared/suite/spirv-benchmarks/manifest.csv
 for solver in ${SOLVERS:-z3 cvc5}; do
   ./build/catcheck run --manifest $MANIFEST --jobs 1 --solver $solver --timeout "${TIMEOUT:-120}" \
     --report /tmp/catcheck-table7-$solver.json > /tmp/catcheck-table7-$solver.txt || true

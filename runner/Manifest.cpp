@@ -91,6 +91,21 @@ int columnOf(const std::map<std::string, size_t>& columns, const std::string& na
   return static_cast<int>(it->second);
 }
 
+// A test path is relative to the manifest's folder. A manifest kept in a subfolder of a suite may name its
+// tests from the suite's root instead (../shared/suite/spirv-benchmarks/manifest.csv writes
+// "spirv-benchmarks/caslock-2x3.spvasm"): when the path names no file from the manifest's folder, the
+// nearest enclosing folder from which it does is taken. An absolute path is kept as written.
+std::string resolveTestPath(const std::filesystem::path& folder, const std::string& test) {
+  std::filesystem::path written(test);
+  if (written.is_absolute()) return test;
+  std::error_code ignored;
+  for (std::filesystem::path base = folder; !base.empty(); base = base.parent_path()) {
+    if (std::filesystem::exists(base / written, ignored)) return (base / written).string();
+    if (base == base.parent_path()) break;
+  }
+  return (folder / written).string();
+}
+
 }  // namespace
 
 std::vector<ManifestRow> readManifest(const std::string& path) {
@@ -129,7 +144,7 @@ std::vector<ManifestRow> parseManifest(const std::string& text, const std::strin
     row.line = number;
     row.index = static_cast<int>(rows.size());
     row.suite = field("suite");
-    row.test = (folder / field("test")).string();
+    row.test = resolveTestPath(folder, field("test"));
     row.testAsWritten = field("test");
     row.model = field("model");
     row.property = field("property");

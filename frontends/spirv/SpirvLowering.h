@@ -66,6 +66,9 @@ struct SpirvModuleInfo {
   SpirvOptions options;
   TypeTable types;
   MemoryModelKind memoryModel = MemoryModelKind::Vulkan;
+  // OpMemoryModel GLSL450: the module cannot say which plain accesses are available or visible (the
+  // MakePointer* operands need the Vulkan memory model), so every access to a shared storage class is.
+  bool implicitAvailability = false;
   uint32_t entryPoint = 0;
   std::map<uint32_t, std::string> names;      // id -> "%name" as written
   std::map<std::string, uint32_t> idsByName;  // "%name" -> id
@@ -215,10 +218,11 @@ struct AccessTags {
 core::TagSet storageClassTags(MemoryModelKind model, uint32_t storageClass,
                               const core::SourceLocation& where);
 core::TagSet initTags(MemoryModelKind model, uint32_t storageClass);
-core::TagSet plainLoadTags(MemoryModelKind model, uint32_t storageClass,
+// implicitAvailability: SpirvModuleInfo::implicitAvailability.
+core::TagSet plainLoadTags(MemoryModelKind model, bool implicitAvailability, uint32_t storageClass,
                            const std::vector<uint32_t>& memoryOperands,
                            const std::vector<long long>& operandScopes, const core::SourceLocation& where);
-core::TagSet plainStoreTags(MemoryModelKind model, uint32_t storageClass,
+core::TagSet plainStoreTags(MemoryModelKind model, bool implicitAvailability, uint32_t storageClass,
                             const std::vector<uint32_t>& memoryOperands,
                             const std::vector<long long>& operandScopes, const core::SourceLocation& where);
 core::TagSet atomicLoadTags(MemoryModelKind model, uint32_t storageClass, long long scope,

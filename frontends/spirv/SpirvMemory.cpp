@@ -271,8 +271,9 @@ bool ThreadLowering::lowerMemory(const Instruction& in) {
       if (loadPromoted(in)) return true;
       Value pointer = valueOf(in.word(2), in.location);
       MemoryOperands operands = memoryOperands(*this, in, 3);
-      core::TagSet tags = plainLoadTags(info_.memoryModel, storageClassOf(pointer, in), operands.flags,
-                                        operands.scopes, in.location);
+      core::TagSet tags =
+          plainLoadTags(info_.memoryModel, info_.implicitAvailability, storageClassOf(pointer, in),
+                        operands.flags, operands.scopes, in.location);
       define(in.resultId, load(pointer, in.typeId, tags, info_.nameOf(in.resultId), in));
       return true;
     }
@@ -281,8 +282,9 @@ bool ThreadLowering::lowerMemory(const Instruction& in) {
       if (storePromoted(in)) return true;
       Value pointer = valueOf(in.word(0), in.location);
       MemoryOperands operands = memoryOperands(*this, in, 2);
-      core::TagSet tags = plainStoreTags(info_.memoryModel, storageClassOf(pointer, in), operands.flags,
-                                         operands.scopes, in.location);
+      core::TagSet tags =
+          plainStoreTags(info_.memoryModel, info_.implicitAvailability, storageClassOf(pointer, in),
+                         operands.flags, operands.scopes, in.location);
       store(pointer, valueOf(in.word(1), in.location), tags, in);
       return true;
     }

@@ -96,6 +96,7 @@ void readMemoryModel(SpirvModuleInfo& info, const Instruction& in) {
     info.memoryModel = MemoryModelKind::OpenCL;
   } else if (model == spv::MemoryModel::Vulkan || model == spv::MemoryModel::GLSL450) {
     info.memoryModel = MemoryModelKind::Vulkan;
+    info.implicitAvailability = model == spv::MemoryModel::GLSL450;
   } else {
     throw core::InputError(in.location, "unsupported memory model (expected Vulkan, GLSL450 or OpenCL)");
   }

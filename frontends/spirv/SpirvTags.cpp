@@ -9,7 +9,8 @@
 //    relaxed); OpenCL: RLX ACQ REL ACQ_REL SC, Workgroup/Subgroup LOCAL, CrossWorkgroup/AtomicCounter
 //    GLOBAL. Bits a model cannot express are errors.
 //  * storage class: Vulkan SC0 (Uniform, Output, StorageBuffer, PhysicalStorageBuffer), SC1 (Workgroup),
-//    NONPRIV on every access to those; OpenCL GLOBAL (CrossWorkgroup), LOCAL (Workgroup).
+//    NONPRIV on every access to those (and, in a GLSL450 module, VIS on a load and AV on a store); OpenCL
+//    GLOBAL (CrossWorkgroup), LOCAL (Workgroup).
 //  * Vulkan atomics are ATOM and NONPRIV, loads VIS, stores AV; Device scope adds VISDEVICE / AVDEVICE.
 //    An RMW's read half takes the acquire side (ACQ, SEMSCn, SEMVIS), its write half the release side.
 //  * OpenCL atomic loads and stores are A with their order; RMW halves share the order, except exchange
@@ -202,8 +203,9 @@ void addIf(core::TagSet& tags, const char* tag) {
   if (tag != nullptr) tags.add(tag);
 }
 
-core::TagSet plainTags(MemoryModelKind model, uint32_t storageClass, const std::vector<uint32_t>& flags,
-                       const std::vector<long long>& scopes, const core::SourceLocation& where, bool isLoad) {
+core::TagSet plainTags(MemoryModelKind model, bool implicitAvailability, uint32_t storageClass,
+                       const std::vector<uint32_t>& flags, const std::vector<long long>& scopes,
+                       const core::SourceLocation& where, bool isLoad) {
   using A = spv::MemoryAccessMask;
   core::TagSet tags = {isLoad ? "R" : "W", "M", "_"};
   bool available = false, visible = false, nonPrivate = false;
@@ -231,6 +233,11 @@ core::TagSet plainTags(MemoryModelKind model, uint32_t storageClass, const std::
   const char* sc = vulkanStorageClass(storageClass, where);
   addIf(tags, sc);
   if (sc != nullptr || nonPrivate) tags.add("NONPRIV");
+  // A GLSL450 module's access to a shared storage class is available (store) or visible (load) at the
+  // subgroup level, with no scope tag: what Dat3M's VisitorSpirvVulkan.adjustVulkanTags gives every such
+  // access in its later versions, and what the GPU-consistency paper's Table 7 verdicts rest on (its
+  // clspv modules are GLSL450). A Vulkan-memory-model module says it with MakePointerAvailable/Visible.
+  if (sc != nullptr && implicitAvailability) tags.add(isLoad ? "VIS" : "AV");
   if (available || visible) {
     long long scope = scopes.at(0);
     addIf(tags, vulkanScope(scope, where));
@@ -298,14 +305,16 @@ core::TagSet initTags(MemoryModelKind model, uint32_t storageClass) {
   return tags;
 }
 
-core::TagSet plainLoadTags(MemoryModelKind model, uint32_t storageClass, const std::vector<uint32_t>& flags,
-                           const std::vector<long long>& scopes, const core::SourceLocation& where) {
-  return plainTags(model, storageClass, flags, scopes, where, true);
+core::TagSet plainLoadTags(MemoryModelKind model, bool implicitAvailability, uint32_t storageClass,
+                           const std::vector<uint32_t>& flags, const std::vector<long long>& scopes,
+                           const core::SourceLocation& where) {
+  return plainTags(model, implicitAvailability, storageClass, flags, scopes, where, true);
 }
 
-core::TagSet plainStoreTags(MemoryModelKind model, uint32_t storageClass, const std::vector<uint32_t>& flags,
-                            const std::vector<long long>& scopes, const core::SourceLocation& where) {
-  return plainTags(model, storageClass, flags, scopes, where, false);
+core::TagSet plainStoreTags(MemoryModelKind model, bool implicitAvailability, uint32_t storageClass,
+                            const std::vector<uint32_t>& flags, const std::vector<long long>& scopes,
+                            const core::SourceLocation& where) {
+  return plainTags(model, implicitAvailability, storageClass, flags, scopes, where, false);
 }
 
 core::TagSet atomicLoadTags(MemoryModelKind model, uint32_t storageClass, long long scope,

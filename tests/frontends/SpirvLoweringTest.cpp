@@ -58,6 +58,20 @@ TEST(SpirvLowering, BuiltinsFoldToAddressesPerThread) {
             (Tags{"M", "NONPRIV", "SC0", "W", "_"}));
 }
 
+// A GLSL450 module has no MakePointerAvailable/Visible operands: its accesses to shared storage classes are
+// available / visible at the subgroup level (no scope tag), as in the GPU-consistency paper's clspv modules.
+TEST(SpirvLowering, Glsl450AccessesToSharedStorageAreAvailableAndVisible) {
+  std::string text = vulkanModule("", "%v = OpLoad %uint %y\nOpStore %w %v\n");
+  text.replace(text.find("OpCapability VulkanMemoryModel\n"),
+               std::string("OpCapability VulkanMemoryModel\n").size(), "");
+  text.replace(text.find("Logical Vulkan"), std::string("Logical Vulkan").size(), "Logical GLSL450");
+  core::Program p = parse(text);
+  EXPECT_EQ(tagNames(instructionsOf(p.threads[0], InstructionKind::Load).at(0)->tags),
+            (Tags{"M", "NONPRIV", "R", "SC0", "VIS", "_"}));
+  EXPECT_EQ(tagNames(instructionsOf(p.threads[0], InstructionKind::Store).at(0)->tags),
+            (Tags{"AV", "M", "NONPRIV", "SC1", "W", "_"}));
+}
+
 TEST(SpirvLowering, LocationsHaveDistinctNonNullAddresses) {
   core::Program p = parse(vulkanModule("; @Config: 1, 1, 2\n", ""));
   ASSERT_EQ(p.memory.size(), 5u);  // %x[0] %x[1] %y %w@WG0 %w@WG1
