@@ -105,8 +105,12 @@ class Minimizer {
 
   std::optional<Failure> checkAt(const std::string& file, const CheckSize& size);
   Checked checkEverywhere(const std::string& file);
+  std::optional<Refused> tryTexts(const std::vector<std::string>& texts, const std::string& step,
+                                  const std::string& newText, const core::SourceLocation& where);
   std::optional<Refused> tryRelaxation(size_t point, const Relaxation& relaxation);
   bool relaxPoint(size_t point);
+  void relaxPointsAlone();
+  bool relaxJointly();
   void relaxAll();
   void recheckMinimized();
   void enumerateAt(const CheckSize& size, core::Property property, core::Result solverResult);
@@ -116,6 +120,7 @@ class Minimizer {
   const MinimizeOptions& options_;
   TempProgram temp_;
   std::unique_ptr<Relaxer> relaxer_;
+  core::Program program_;  // the original, for the relaxer's joint relaxations (warp layout)
   std::vector<SyncPoint> points_;
   std::vector<std::string> texts_;       // each point's current text
   std::string context_ = "the program";  // what is being checked, for the log
@@ -157,24 +162,30 @@ Minimizer::Checked Minimizer::checkEverywhere(const std::string& file) {
   return checked;
 }
 
-std::optional<Refused> Minimizer::tryRelaxation(size_t point, const Relaxation& relaxation) {
-  std::vector<std::string> texts = texts_;
-  texts[point] = relaxation.text;
-  context_ = points_[point].location.str() + " " + relaxation.step;
+// Checks the program with every point's text from `texts`; nullopt when it verifies everywhere.
+std::optional<Refused> Minimizer::tryTexts(const std::vector<std::string>& texts, const std::string& step,
+                                           const std::string& newText, const core::SourceLocation& where) {
+  context_ = where.str() + " " + step;
   const std::string& file = temp_.write(relaxer_->render(points_, texts));
   Checked checked;
   try {
     checked = checkEverywhere(file);
   } catch (const core::InputError& e) {
-    throw MinimizeError("internal error: a relaxed program does not load (" + relaxation.step + " at " +
-                        points_[point].location.str() + "): " + e.what());
+    throw MinimizeError("internal error: a relaxed program does not load (" + step + " at " + where.str() +
+                        "): " + e.what());
   } catch (const check::SolverGaveUp& e) {
     Failure gaveUp{options_.properties.front(), options_.size, core::Result::Unknown,
                    std::string("the solver gave up: ") + e.what(), ""};
-    return Refused{relaxation.step, relaxation.text, gaveUp, false};
+    return Refused{step, newText, gaveUp, false};
   }
   if (!checked.failure) return std::nullopt;
-  return Refused{relaxation.step, relaxation.text, *checked.failure, checked.mainHolds};
+  return Refused{step, newText, *checked.failure, checked.mainHolds};
+}
+
+std::optional<Refused> Minimizer::tryRelaxation(size_t point, const Relaxation& relaxation) {
+  std::vector<std::string> texts = texts_;
+  texts[point] = relaxation.text;
+  return tryTexts(texts, relaxation.step, relaxation.text, points_[point].location);
 }
 
 // Relaxes one point as far as it goes; true when some relaxation was kept.
@@ -202,7 +213,7 @@ bool Minimizer::relaxPoint(size_t point) {
   return kept;
 }
 
-void Minimizer::relaxAll() {
+void Minimizer::relaxPointsAlone() {
   int version = 0;                                 // relaxations kept so far
   std::vector<int> settledAt(points_.size(), -1);  // version when the point last refused everything
   for (bool changed = true; changed;) {
@@ -216,6 +227,41 @@ void Minimizer::relaxAll() {
       settledAt[i] = version;
     }
   }
+}
+
+// Tries the relaxer's joint relaxations in order and keeps the first that verifies; a refused one is
+// recorded with each of its points (once per step).
+bool Minimizer::relaxJointly() {
+  for (const JointRelaxation& joint : relaxer_->jointRelaxations(program_, points_, texts_)) {
+    std::vector<std::string> texts = texts_;
+    for (size_t k = 0; k < joint.points.size(); ++k) texts[joint.points[k]] = joint.texts[k];
+    const SyncPoint& first = points_[joint.points.front()];
+    std::optional<Refused> refusal = tryTexts(texts, joint.step, joint.texts.front(), first.location);
+    for (size_t k = 0; k < joint.points.size(); ++k) {
+      PointResult& pr = result_.points[joint.points[k]];
+      std::erase_if(pr.refused, [&](const Refused& r) { return r.step == joint.step; });
+      if (refusal) {
+        pr.refused.push_back(*refusal);
+        continue;
+      }
+      pr.kept.push_back(joint.step);
+      pr.refused.clear();
+      pr.finalText = joint.texts[k];
+    }
+    if (!refusal) {
+      texts_ = texts;
+      return true;
+    }
+  }
+  return false;
+}
+
+// Greedy: every point alone as far as it goes, then the first joint relaxation that holds, until neither
+// keeps anything.
+void Minimizer::relaxAll() {
+  do {
+    relaxPointsAlone();
+  } while (relaxJointly());
 }
 
 void Minimizer::enumerateAt(const CheckSize& size, core::Property property, core::Result solverResult) {
@@ -285,6 +331,7 @@ MinimizeResult Minimizer::run() {
   if (gridGiven && program.language != core::SourceLanguage::SpirV)
     throw std::invalid_argument("a thread grid (--config, --also T,S,W) applies to SPIR-V programs only");
   relaxer_ = makeRelaxer(program, source);
+  program_ = program;
   result_.order = relaxer_->orderText();
   points_ = relaxer_->points(program);
   for (const SyncPoint& point : points_) {

@@ -11,10 +11,16 @@
 //  * the scope narrowed one step. PTX sys -> gpu -> cta and cluster -> cta; Vulkan dv -> qf -> wg -> sg (also
 //    the scope of `ld.vis` / `st.av`).
 // PTX mbarrier operations weaken too (arrive: release -> relaxed; try_wait / wait: acquire -> relaxed), and
-// tcgen05.fence.* is removed like a fence.
+// tcgen05.fence.* is removed like a fence. Jointly, once no point relaxes alone: every `bar.cta.sync N` of
+// one barrier N becomes `bar.warp.sync MASK` when the threads that execute them are lanes of one warp (MASK:
+// those lanes), the scope of a barrier narrowed from the CTA to the warp.
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <map>
+#include <optional>
 
+#include "core/Warps.h"
 #include "runner/Relaxation.h"
 
 namespace catcheck::runner {
@@ -143,11 +149,55 @@ class PtxRelaxer : public Relaxer {
     return out;
   }
 
+  std::vector<JointRelaxation> jointRelaxations(const core::Program& program,
+                                                const std::vector<SyncPoint>& points,
+                                                const std::vector<std::string>& texts) const override {
+    std::map<std::string, std::vector<size_t>> barriers;  // barrier number -> its `bar.cta.sync` points
+    for (size_t i = 0; i < points.size(); ++i) {
+      Mnemonic m = Mnemonic::of(texts[i]);
+      bool plainCtaSync = m.words == std::vector<std::string>{"bar", "cta", "sync"} &&
+                          m.operands.find(',') == std::string::npos;  // no resource id or quorum
+      if (plainCtaSync) barriers[m.operands].push_back(i);
+    }
+    std::vector<JointRelaxation> out;
+    core::WarpLayout layout = core::warpLayout(program);
+    for (const auto& [number, members] : barriers) {
+      std::optional<JointRelaxation> narrowed = ctaToWarpBarrier(layout, points, members);
+      if (narrowed) out.push_back(*narrowed);
+    }
+    return out;
+  }
+
   std::string orderText() const override {
     return "remove a fence or barrier; weaken the order one step (fence sc -> acq_rel; acquire / release -> "
            "relaxed -> weak; atom acq_rel -> acquire, release -> relaxed; mbarrier arrive release -> "
            "relaxed, "
-           "wait acquire -> relaxed); narrow the scope one step (sys -> gpu -> cta, cluster -> cta)";
+           "wait acquire -> relaxed); narrow the scope one step (sys -> gpu -> cta, cluster -> cta); then, "
+           "jointly, every bar.cta.sync of one barrier -> bar.warp.sync when its threads share a warp";
+  }
+
+ private:
+  // The points of one CTA barrier as a warp barrier over their threads' lanes, when those threads (two or
+  // more) are lanes of one warp.
+  static std::optional<JointRelaxation> ctaToWarpBarrier(const core::WarpLayout& layout,
+                                                         const std::vector<SyncPoint>& points,
+                                                         const std::vector<size_t>& members) {
+    std::vector<int> threads;
+    for (size_t i : members)
+      threads.insert(threads.end(), points[i].threads.begin(), points[i].threads.end());
+    std::sort(threads.begin(), threads.end());
+    threads.erase(std::unique(threads.begin(), threads.end()), threads.end());
+    if (threads.size() < 2) return std::nullopt;
+    long long mask = 0;
+    for (int t : threads) {
+      if (layout.warpOf.at(static_cast<size_t>(t)) != layout.warpOf.at(static_cast<size_t>(threads[0])))
+        return std::nullopt;
+      mask |= 1LL << layout.laneOf.at(static_cast<size_t>(t));
+    }
+    JointRelaxation joint{"cta barrier -> warp barrier", members, {}};
+    for (size_t i = 0; i < members.size(); ++i)
+      joint.texts.push_back(fmt::format("bar.warp.sync {:#x}", mask));
+    return joint;
   }
 };
 

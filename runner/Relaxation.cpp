@@ -8,7 +8,6 @@
 
 #include <algorithm>
 #include <map>
-#include <set>
 
 namespace catcheck::runner {
 namespace {
@@ -79,20 +78,33 @@ std::string Relaxer::sourceTextAt(const core::SourceLocation& location, const st
 }
 
 std::vector<SyncPoint> Relaxer::points(const core::Program& program) const {
-  std::set<std::pair<int, int>> seen;
+  std::map<std::pair<int, int>, size_t> seen;  // line, column -> index in `result`, or npos: no point
   std::vector<SyncPoint> result;
-  for (const core::Thread& thread : program.threads) {
-    for (const core::Instruction& in : thread.code) {
+  for (size_t t = 0; t < program.threads.size(); ++t) {
+    for (const core::Instruction& in : program.threads[t].code) {
       const char* kind = kindName(in.kind);
-      if (kind == nullptr || !seen.insert({in.location.line, in.location.column}).second) continue;
-      SyncPoint point{in.location, sourceTextAt(in.location, in.text), kind};
-      if (!point.text.empty() && !relaxations(point, point.text).empty()) result.push_back(point);
+      if (kind == nullptr) continue;
+      auto [it, first] = seen.emplace(std::pair(in.location.line, in.location.column), std::string::npos);
+      if (first) {
+        SyncPoint point{in.location, sourceTextAt(in.location, in.text), kind, {}};
+        if (point.text.empty() || relaxations(point, point.text).empty()) continue;
+        it->second = result.size();
+        result.push_back(point);
+      }
+      if (it->second == std::string::npos) continue;
+      std::vector<int>& threads = result[it->second].threads;
+      if (threads.empty() || threads.back() != static_cast<int>(t)) threads.push_back(static_cast<int>(t));
     }
   }
   std::sort(result.begin(), result.end(), [](const SyncPoint& a, const SyncPoint& b) {
     return std::pair(a.location.line, a.location.column) < std::pair(b.location.line, b.location.column);
   });
   return result;
+}
+
+std::vector<JointRelaxation> Relaxer::jointRelaxations(const core::Program&, const std::vector<SyncPoint>&,
+                                                       const std::vector<std::string>&) const {
+  return {};
 }
 
 std::string Relaxer::render(const std::vector<SyncPoint>& points,

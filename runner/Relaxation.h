@@ -17,14 +17,23 @@ namespace catcheck::runner {
 // One synchronisation point: an instruction of the source, where it starts and as written.
 struct SyncPoint {
   core::SourceLocation location;
-  std::string text;  // the instruction as written in the original source
-  std::string kind;  // fence, barrier, load, store, rmw
+  std::string text;          // the instruction as written in the original source
+  std::string kind;          // fence, barrier, load, store, rmw
+  std::vector<int> threads;  // the threads whose code holds it, in order
 };
 
 // One step of relaxation of a point: what it does and the instruction's text after it.
 struct Relaxation {
   std::string step;  // "remove", "acquire -> relaxed", "gpu -> cta"
   std::string text;  // "" once removed
+};
+
+// A relaxation of several points at once, for what only holds together: a CTA barrier narrowed to a warp
+// barrier in every lane that passes it (one lane's barrier alone would wait for a partner that never comes).
+struct JointRelaxation {
+  std::string step;                // "cta barrier -> warp barrier"
+  std::vector<size_t> points;      // indices into the point list, in source order
+  std::vector<std::string> texts;  // each of those points' text after it
 };
 
 class Relaxer {
@@ -37,6 +46,11 @@ class Relaxer {
   // The relaxations one step from `text` (the point's current text), in the order they are tried:
   // removal, then the memory order weakened one step, then the scope narrowed one step.
   virtual std::vector<Relaxation> relaxations(const SyncPoint& point, const std::string& text) const = 0;
+  // The relaxations of several points together, given every point's current text (none by default). They
+  // are tried once no point relaxes alone.
+  virtual std::vector<JointRelaxation> jointRelaxations(const core::Program& program,
+                                                        const std::vector<SyncPoint>& points,
+                                                        const std::vector<std::string>& texts) const;
   // The source with `texts[i]` in place of `points[i]`'s original text.
   virtual std::string render(const std::vector<SyncPoint>& points,
                              const std::vector<std::string>& texts) const;

@@ -111,8 +111,8 @@ TEST(MinimizeRelaxation, SpirvRenderingDeclaresNewConstantsAfterTheLastOfTheirTy
   program.target = &core::vulkanTarget();
   std::unique_ptr<Relaxer> spirv = makeSpirvRelaxer(kModule, program);
   std::vector<SyncPoint> points = {
-      {{"m.spvasm", 6, 10}, "%10 = OpAtomicLoad %uint %9 %uint_1 %uint_66", "load"},
-      {{"m.spvasm", 7, 16}, "OpControlBarrier %uint_2 %uint_2 %uint_72", "barrier"}};
+      {{"m.spvasm", 6, 10}, "%10 = OpAtomicLoad %uint %9 %uint_1 %uint_66", "load", {}},
+      {{"m.spvasm", 7, 16}, "OpControlBarrier %uint_2 %uint_2 %uint_72", "barrier", {}}};
   std::string rendered = spirv->render(points, {"%10 = OpAtomicLoad %uint %9 %uint_1 %minimize_uint_64", ""});
   EXPECT_EQ(rendered,
             "; @Config: 2, 1, 2\n"
