@@ -50,7 +50,10 @@ struct Region {
   std::string name;
   bool readOnly = false;             // Input, UniformConstant, PushConstant: folded, not memory
   std::vector<core::Expr> contents;  // readOnly: the value of each leaf
-  uint32_t type = 0;                 // pointee type
+  // readOnly: per leaf, the location that holds it when its value is a kernel input nobody gave (one value
+  // for the whole execution, unknown: each use loads it), else -1
+  std::vector<int> inputLocations;
+  uint32_t type = 0;  // pointee type
   uint32_t storageClass = 0;
   long long base = 0;
   long long size = 0;
@@ -157,15 +160,19 @@ class ThreadLowering {
 
   // Memory (SpirvMemory.cpp).
   int regionFor(uint32_t variable, const Instruction& in);
+  int unknownArgumentRegion(uint32_t parameter, const Instruction& in);
   int createRegion(const std::string& name, uint32_t type, long long count, uint32_t storageClass,
                    const std::optional<Value>& initial, const Instruction& in);
   Value builtinValue(uint32_t builtin, uint32_t type, const Instruction& in);
   Value withReflectedPushConstants(Value value, const Instruction& in);
+  int addLocation(const std::string& name, long long address, int width, const core::Expr& initial,
+                  bool known, const core::TagSet& initTags);
   std::pair<bool, bool> promotionOf(uint32_t variable);
   void lowerFunctionVariable(const Instruction& in);
   void lowerAccessChain(const Instruction& in, bool withElement);
   Value load(const Value& pointer, uint32_t type, const core::TagSet& tags, const std::string& name,
              const Instruction& in);
+  size_t readOnlyLeaf(const Region& region, const core::Expr& address, const Instruction& in);
   void store(const Value& pointer, const Value& value, const core::TagSet& tags, const Instruction& in);
   core::Instruction access(core::InstructionKind kind, const core::Expr& address, int width, int region,
                            const Instruction& in);

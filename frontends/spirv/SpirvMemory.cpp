@@ -98,28 +98,36 @@ Value ThreadLowering::load(const Value& pointer, uint32_t type, const core::TagS
   const Region* region = pointer.region >= 0 ? &info_.regions[static_cast<size_t>(pointer.region)] : nullptr;
   for (const Leaf& leaf : leaves) {
     core::Expr address = add(pointer.expr, leaf.offset, info_.types.pointerBits());
+    core::TagSet readTags = tags;
     if (region != nullptr && region->readOnly) {
-      if (!address.isConstant()) {
-        throw core::InputError(in.location,
-                               "computed access into read-only " + region->name + " is not supported");
+      size_t k = readOnlyLeaf(*region, address, in);
+      if (region->inputLocations[k] < 0) {
+        scalars.push_back(region->contents[k]);
+        continue;
       }
-      long long offset = address.constant - region->base;
-      auto found = std::find_if(region->leaves.begin(), region->leaves.end(),
-                                [&](const Leaf& l) { return l.offset == offset; });
-      if (found == region->leaves.end()) {
-        throw core::InputError(in.location, "access outside of read-only " + region->name);
-      }
-      scalars.push_back(region->contents[static_cast<size_t>(found - region->leaves.begin())]);
-      continue;
+      readTags = {"R", "M", "_"};  // a kernel input nobody gave: its location only has its initial value
     }
     core::Instruction read = access(core::InstructionKind::Load, address, leaf.width, pointer.region, in);
     read.reg = reg(prefix_ + name + leaf.path);
-    read.tags = tags;
+    read.tags = readTags;
     scalars.push_back(core::Expr::registerValue(*read.reg, leaf.width));
     emit(std::move(read));
   }
   size_t next = 0;
   return valueFromScalars(scalars, next, type, in);
+}
+
+// The leaf of read-only `region` at `address` (which must be constant).
+size_t ThreadLowering::readOnlyLeaf(const Region& region, const core::Expr& address, const Instruction& in) {
+  if (!address.isConstant())
+    throw core::InputError(in.location,
+                           "computed access into read-only " + region.name + " is not supported");
+  long long offset = address.constant - region.base;
+  auto found = std::find_if(region.leaves.begin(), region.leaves.end(),
+                            [&](const Leaf& l) { return l.offset == offset; });
+  if (found == region.leaves.end())
+    throw core::InputError(in.location, "access outside of read-only " + region.name);
+  return static_cast<size_t>(found - region.leaves.begin());
 }
 
 void ThreadLowering::store(const Value& pointer, const Value& value, const core::TagSet& tags,

@@ -7,7 +7,10 @@
 // way). Initial values: the @Input value, else the initializer, else unknown (any value, fixed per
 // execution: Dat3M's fresh constant for uninitialized memory). BuiltIn variables hold the
 // thread's builtin values. Read-only storage (Input, UniformConstant, PushConstant) is not memory: nobody
-// can write it, so its loads fold to the values and create no events.
+// can write it, so its loads fold to the values and create no events. The exception is a kernel input
+// nobody gave (a push-constant field clspv's reflection does not set: one value for the whole execution;
+// an OpenCL scalar argument without @Input: one per thread, SpirvThread.cpp), any value, as Dat3M leaves
+// it. It lives in a location of its own that is never written, and each use loads it.
 //
 // Function variables that are only ever loaded and stored directly (no access chain, no escaping
 // pointer) live in registers instead (mem2reg; they are private to their thread). When such a variable is
@@ -143,24 +146,36 @@ int ThreadLowering::createRegion(const std::string& name, uint32_t type, long lo
   for (size_t k = 0; k < region.leaves.size(); ++k) {
     const Leaf& leaf = region.leaves[k];
     core::Expr value = k < values.size() ? values[k] : constant(0, leaf.width);
+    long long address = region.base + leaf.offset;
     if (region.readOnly) {
+      bool unknownInput = !isPerThread(storageClass) && value.op == core::ExprOp::Undefined;
       region.contents.push_back(value);
+      region.inputLocations.push_back(
+          unknownInput ? addLocation(name + leaf.path, address, leaf.width, value, false, tags) : -1);
       continue;
     }
-    core::MemoryObject object;
-    object.name = name + leaf.path;
-    object.physical = object.generic = static_cast<int>(info_.program.memory.size());
-    object.initialValue = value.isConstant() ? value.constant : 0;
     // No @Input, initializer or builtin value (or an OpUndef one): any value, as Dat3M's fresh constant.
-    object.initialValueUnknown = !initial || !value.isConstant();
-    object.address = region.base + leaf.offset;
-    object.width = leaf.width;
-    object.initTags = tags;
-    info_.locationsByAddress[object.address] = object.physical;
-    info_.program.memory.push_back(std::move(object));
+    addLocation(name + leaf.path, address, leaf.width, value, initial && value.isConstant(), tags);
   }
   info_.regions.push_back(std::move(region));
   return static_cast<int>(info_.regions.size()) - 1;
+}
+
+// A memory location; its initial value is `initial` when `known`, else any value fixed per execution.
+int ThreadLowering::addLocation(const std::string& name, long long address, int width,
+                                const core::Expr& initial, bool known, const core::TagSet& initTags) {
+  int location = static_cast<int>(info_.program.memory.size());
+  core::MemoryObject object;
+  object.name = name;
+  object.physical = object.generic = location;
+  object.initialValue = known && initial.isConstant() ? initial.constant : 0;
+  object.initialValueUnknown = !known || !initial.isConstant();
+  object.address = address;
+  object.width = width;
+  object.initTags = initTags;
+  info_.locationsByAddress[object.address] = object.physical;
+  info_.program.memory.push_back(std::move(object));
+  return location;
 }
 
 // The push-constant struct with the fields clspv's reflection describes set to the grid's values.
@@ -235,7 +250,7 @@ int ThreadLowering::regionFor(uint32_t variable, const Instruction& in) {
     initial = valueOf(in.word(3), in.location);
   }
   if (static_cast<spv::StorageClass>(storageClass) == spv::StorageClass::PushConstant) {
-    initial = withReflectedPushConstants(initial ? *initial : nullOf(info_, type, in.location), in);
+    initial = withReflectedPushConstants(initial ? *initial : undefinedOf(info_, type, in.location), in);
   }
   int region = createRegion(name, type, count, storageClass, initial, in);
   info_.regionByInstance[key] = region;

@@ -83,7 +83,9 @@ void ThreadLowering::lowerGlobals() {
 }
 
 // OpenCL kernels take their buffers as pointer parameters: each becomes a region holding an array of the
-// pointee type as long as its @Input (ten without one, as in Dat3M); a scalar parameter is its @Input value.
+// pointee type as long as its @Input (ten without one, as in Dat3M); a scalar parameter is its @Input value,
+// or without one any value, a value of each thread's own (Dat3M gives each thread an uninitialized
+// register), kept in a location of the thread's own that the thread loads once.
 void ThreadLowering::bindEntryParameters(const Function& entry) {
   for (uint32_t parameter : entry.parameters) {
     const Instruction& in = info_.definition(parameter, here());
@@ -98,9 +100,25 @@ void ThreadLowering::bindEntryParameters(const Function& entry) {
     } else if (input != info_.headers.inputs.end()) {
       define(parameter, inputValue(info_, input->second, in.typeId, info_.nameOf(parameter)));
     } else {
-      define(parameter, nullOf(info_, in.typeId, in.location));
+      int region = unknownArgumentRegion(parameter, in);
+      Value where = Value::pointer(
+          constant(info_.regions[static_cast<size_t>(region)].base, info_.types.pointerBits()), 0, region);
+      define(parameter, load(where, in.typeId, {}, info_.nameOf(parameter), in));
     }
   }
+}
+
+// The read-only region of this thread holding a scalar kernel argument no @Input gives.
+int ThreadLowering::unknownArgumentRegion(uint32_t parameter, const Instruction& in) {
+  auto key = std::make_pair(parameter, threadIndex_);
+  if (auto it = info_.regionByInstance.find(key); it != info_.regionByInstance.end()) return it->second;
+  const auto& c = info_.headers.config;
+  std::string name = info_.nameOf(parameter);
+  if (c[0] * c[1] * c[2] > 1) name += "@P" + std::to_string(threadIndex_);
+  int region = createRegion(name, in.typeId, -1, static_cast<uint32_t>(spv::StorageClass::UniformConstant),
+                            undefinedOf(info_, in.typeId, in.location), in);
+  info_.regionByInstance[key] = region;
+  return region;
 }
 
 const Value& ThreadLowering::valueOf(uint32_t id, const core::SourceLocation& where) {

@@ -395,6 +395,28 @@ TEST(SpirvLowering, OpenclKernelsTakeBuffersAsArguments) {
 // CrossWorkgroupMemory). An SC tag on the barrier put every synchronising pair of barrier events in a cycle
 // of opencl.cat's scoped SC order, so no execution passed a barrier. OpenCL barriers are acquire-release
 // fences; a seq_cst OpMemoryBarrier stays SC.
+// A scalar kernel argument without @Input may be any value, one per thread (as Dat3M's uninitialized
+// register): each thread loads it once from a location of its own that nothing writes.
+TEST(SpirvLowering, ScalarKernelArgumentsWithoutInputAreUnknownPerThread) {
+  std::string text = openclKernel();
+  text.replace(text.find("%kf = OpTypeFunction %void %ptr"),
+               std::string("%kf = OpTypeFunction %void %ptr").size(),
+               "%kf = OpTypeFunction %void %ptr %uint");
+  text.replace(text.find("%l = OpLabel\n"), 0, "%n = OpFunctionParameter %uint\n");
+  text.replace(text.find("OpStore %p %c1"), std::string("OpStore %p %c1").size(), "OpStore %p %n");
+  core::Program p = parse(text);
+  for (size_t t = 0; t < 2; ++t) {
+    const core::Instruction* load = instructionsOf(p.threads[t], InstructionKind::Load).at(0);
+    const core::MemoryObject& argument = locationOf(p, load);
+    EXPECT_EQ(argument.name, "%n@P" + std::to_string(t));
+    EXPECT_TRUE(argument.initialValueUnknown);
+    const core::Instruction* store = instructionsOf(p.threads[t], InstructionKind::Store).at(0);
+    ASSERT_TRUE(load->reg.has_value());
+    EXPECT_EQ(store->value.op, core::ExprOp::Register);
+    EXPECT_EQ(store->value.reg, *load->reg);
+  }
+}
+
 TEST(SpirvLowering, OpenclBarriersWithSeqCstSemanticsAreAcquireRelease) {
   std::string text = openclKernel();
   text.replace(text.find("OpControlBarrier %c2 %c2 %sem"),
