@@ -94,6 +94,7 @@ void readMemoryModel(SpirvModuleInfo& info, const Instruction& in) {
   auto model = static_cast<spv::MemoryModel>(in.word(1));
   if (model == spv::MemoryModel::OpenCL) {
     info.memoryModel = MemoryModelKind::OpenCL;
+    info.types.setOpenclVectorLayout(true);
   } else if (model == spv::MemoryModel::Vulkan || model == spv::MemoryModel::GLSL450) {
     info.memoryModel = MemoryModelKind::Vulkan;
     info.implicitAvailability = model == spv::MemoryModel::GLSL450;

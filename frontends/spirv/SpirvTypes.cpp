@@ -123,6 +123,7 @@ long long TypeTable::alignment(uint32_t id, const core::SourceLocation& where) c
   const Type& type = at(id, where);
   switch (type.kind) {
     case TypeKind::Vector:
+      return openclVectors_ ? size(id, where) : alignment(type.element, where);
     case TypeKind::Array:
     case TypeKind::RuntimeArray:
       return alignment(type.element, where);
@@ -169,7 +170,7 @@ long long TypeTable::size(uint32_t id, const core::SourceLocation& where, long l
     case TypeKind::Pointer:
       return pointerBits_ / 8;
     case TypeKind::Vector:
-      return type.count * size(type.element, where);
+      return (openclVectors_ && type.count == 3 ? 4 : type.count) * size(type.element, where);
     case TypeKind::Array:
       return type.count * stride(id, where);
     case TypeKind::RuntimeArray:

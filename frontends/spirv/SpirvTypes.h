@@ -49,6 +49,10 @@ class TypeTable {
  public:
   void setPointerBits(int bits) { pointerBits_ = bits; }
   int pointerBits() const { return pointerBits_; }
+  // OpenCL's layout of vectors (OpenCL C 3.0 §6.3.5, "Alignment of Types"): a vector is aligned to its size,
+  // and a 3-component vector takes the size of a 4-component one. Otherwise a vector is its components,
+  // aligned as one component (Vulkan modules say their layout with Offset and ArrayStride).
+  void setOpenclVectorLayout(bool on) { openclVectors_ = on; }
 
   // Records a type-declaring instruction; `constantValue` resolves array lengths.
   void declare(const Instruction& in, long long arrayLength);
@@ -83,6 +87,7 @@ class TypeTable {
   std::map<uint32_t, long long> strides_;
   std::map<std::pair<uint32_t, uint32_t>, long long> memberOffsets_;
   int pointerBits_ = 64;
+  bool openclVectors_ = false;
 };
 
 }  // namespace catcheck::frontends::spirv

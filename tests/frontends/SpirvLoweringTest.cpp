@@ -417,6 +417,27 @@ TEST(SpirvLowering, ScalarKernelArgumentsWithoutInputAreUnknownPerThread) {
   }
 }
 
+// OpenCL lays a 3-component vector out as a 4-component one, aligned to its size (OpenCL C 3.0 §6.3.5): an
+// array of uint3 has a 16-byte stride. A Vulkan module's vector is its components.
+TEST(SpirvLowering, OpenclThreeComponentVectorsTakeTheSizeOfFour) {
+  std::string text = openclKernel();
+  text.replace(text.find("%ptr = OpTypePointer"), 0,
+               "%v3 = OpTypeVector %uint 3\n%arr = OpTypeArray %v3 %c2\n"
+               "%ptr_arr = OpTypePointer CrossWorkgroup %arr\n%ptr_v3 = OpTypePointer CrossWorkgroup %v3\n");
+  text.replace(text.find("%kf = OpTypeFunction"), 0, "%g = OpVariable %ptr_arr CrossWorkgroup\n");
+  text.replace(text.find("OpStore %p %c1"), std::string("OpStore %p %c1").size(),
+               "%e = OpInBoundsAccessChain %ptr_v3 %g %c1\n%v = OpLoad %v3 %e");
+  core::Program p = parse(text);
+  auto loads = instructionsOf(p.threads[0], InstructionKind::Load);
+  ASSERT_EQ(loads.size(), 3u);
+  const core::MemoryObject& second = locationOf(p, loads[0]);
+  EXPECT_EQ(second.name, "%g[1][0]");
+  auto first = std::find_if(p.memory.begin(), p.memory.end(),
+                            [](const core::MemoryObject& m) { return m.name == "%g[0][0]"; });
+  ASSERT_NE(first, p.memory.end());
+  EXPECT_EQ(second.address - first->address, 16);
+}
+
 TEST(SpirvLowering, OpenclBarriersWithSeqCstSemanticsAreAcquireRelease) {
   std::string text = openclKernel();
   text.replace(text.find("OpControlBarrier %c2 %c2 %sem"),
