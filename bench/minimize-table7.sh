@@ -14,10 +14,12 @@
 #        quick run: at the paper's sizes one check of a correct lock takes minutes)
 # Measured on 2026-12-01 (2 shared cores, load about 9, z3), CONFIG=1,1,2 (one invocation in each of two
 # workgroups) at the paper's bounds (BOUND=4 for the XF barrier): ticket lock 12 checks 2.3 s, CAS lock 6
-# checks 195 s, TTAS lock 7 checks 8.6 s, XF barrier 19 checks 1.1 s; every racy mutant agrees. At the paper's
-# grids one check of the correct ticket lock took over 5 minutes, the TTAS lock's minimisation (2x2, bound 4)
-# gave no answer within 30 minutes, and the XF barrier at 3x3 bound 9 aborts in
-# z3 ("numeral does not fit in machine int64_t") and gets a data race from cvc5 where the paper has none.
+# checks 195 s, TTAS lock 7 checks 8.6 s, XF barrier 19 checks 1.1 s; every racy mutant agrees.
+# Measured on 2026-12-02 at the paper's grids and bounds (a fuzzer on the other core): CAS lock 2x3 bound 2,
+# 6 checks in 29.3 s, both points necessary, agreeing with its three mutants. XF barrier 3x3 bound 9: no
+# answer within 20 minutes (TIMEOUT=1200); its first pass (27 checks, `-v` logs each) found every barrier
+# removal and every device -> workgroup narrowing breaking cat_spec, and the workgroup -> subgroup
+# narrowings holding (at 3x3 a workgroup is one subgroup); single checks there take 1 s to 2 minutes.
 set -e
 cd "$(dirname "$0")/.."
 SUITE=$(realpath ../shared/suite)/spirv-benchmarks
