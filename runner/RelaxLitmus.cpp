@@ -192,7 +192,9 @@ class PtxRelaxer : public Relaxer {
     for (int t : threads) {
       if (layout.warpOf.at(static_cast<size_t>(t)) != layout.warpOf.at(static_cast<size_t>(threads[0])))
         return std::nullopt;
-      mask |= 1LL << layout.laneOf.at(static_cast<size_t>(t));
+      int lane = layout.laneOf.at(static_cast<size_t>(t));
+      if (lane >= 63) return std::nullopt;  // not a mask of bar.warp.sync
+      mask |= 1LL << lane;
     }
     JointRelaxation joint{"cta barrier -> warp barrier", members, {}};
     for (size_t i = 0; i < members.size(); ++i)
