@@ -161,6 +161,7 @@ class ThreadLowering {
   // Memory (SpirvMemory.cpp).
   int regionFor(uint32_t variable, const Instruction& in);
   int unknownArgumentRegion(uint32_t parameter, const Instruction& in);
+  std::string perThreadName(const std::string& name) const;
   int createRegion(const std::string& name, uint32_t type, long long count, uint32_t storageClass,
                    const std::optional<Value>& initial, const Instruction& in);
   Value builtinValue(uint32_t builtin, uint32_t type, const Instruction& in);

@@ -198,6 +198,12 @@ Value ThreadLowering::withReflectedPushConstants(Value value, const Instruction&
   return value;
 }
 
+// `name` of this thread's copy of something every thread has one of ("%x@P3"; as written with one thread).
+std::string ThreadLowering::perThreadName(const std::string& name) const {
+  const auto& c = info_.headers.config;
+  return c[0] * c[1] * c[2] > 1 ? name + "@P" + std::to_string(threadIndex_) : name;
+}
+
 // The region of a global variable or an entry point's pointer parameter in this thread.
 int ThreadLowering::regionFor(uint32_t variable, const Instruction& in) {
   bool isParameter = static_cast<spv::Op>(in.opcode) == spv::Op::OpFunctionParameter;
@@ -211,7 +217,7 @@ int ThreadLowering::regionFor(uint32_t variable, const Instruction& in) {
     if (c[2] > 1) name += "@WG" + std::to_string(instance);
   } else if (isPerThread(storageClass)) {
     instance = threadIndex_;
-    if (c[0] * c[1] * c[2] > 1) name += "@P" + std::to_string(instance);
+    name = perThreadName(name);
   }
   auto key = std::make_pair(variable, instance);
   if (auto it = info_.regionByInstance.find(key); it != info_.regionByInstance.end()) return it->second;

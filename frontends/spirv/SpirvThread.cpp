@@ -112,10 +112,8 @@ void ThreadLowering::bindEntryParameters(const Function& entry) {
 int ThreadLowering::unknownArgumentRegion(uint32_t parameter, const Instruction& in) {
   auto key = std::make_pair(parameter, threadIndex_);
   if (auto it = info_.regionByInstance.find(key); it != info_.regionByInstance.end()) return it->second;
-  const auto& c = info_.headers.config;
-  std::string name = info_.nameOf(parameter);
-  if (c[0] * c[1] * c[2] > 1) name += "@P" + std::to_string(threadIndex_);
-  int region = createRegion(name, in.typeId, -1, static_cast<uint32_t>(spv::StorageClass::UniformConstant),
+  int region = createRegion(perThreadName(info_.nameOf(parameter)), in.typeId, -1,
+                            static_cast<uint32_t>(spv::StorageClass::UniformConstant),
                             undefinedOf(info_, in.typeId, in.location), in);
   info_.regionByInstance[key] = region;
   return region;

@@ -15,6 +15,7 @@ using spirv_testing::errorOf;
 using spirv_testing::instructionsOf;
 using spirv_testing::kLoadId;
 using spirv_testing::parse;
+using spirv_testing::replaceOnce;
 using spirv_testing::tagNames;
 using spirv_testing::vulkanModule;
 
@@ -62,9 +63,8 @@ TEST(SpirvLowering, BuiltinsFoldToAddressesPerThread) {
 // available / visible at the subgroup level (no scope tag), as in the GPU-consistency paper's clspv modules.
 TEST(SpirvLowering, Glsl450AccessesToSharedStorageAreAvailableAndVisible) {
   std::string text = vulkanModule("", "%v = OpLoad %uint %y\nOpStore %w %v\n");
-  text.replace(text.find("OpCapability VulkanMemoryModel\n"),
-               std::string("OpCapability VulkanMemoryModel\n").size(), "");
-  text.replace(text.find("Logical Vulkan"), std::string("Logical Vulkan").size(), "Logical GLSL450");
+  replaceOnce(text, "OpCapability VulkanMemoryModel\n", "");
+  replaceOnce(text, "Logical Vulkan", "Logical GLSL450");
   core::Program p = parse(text);
   EXPECT_EQ(tagNames(instructionsOf(p.threads[0], InstructionKind::Load).at(0)->tags),
             (Tags{"M", "NONPRIV", "R", "SC0", "VIS", "_"}));
@@ -399,11 +399,11 @@ TEST(SpirvLowering, OpenclKernelsTakeBuffersAsArguments) {
 // register): each thread loads it once from a location of its own that nothing writes.
 TEST(SpirvLowering, ScalarKernelArgumentsWithoutInputAreUnknownPerThread) {
   std::string text = openclKernel();
-  text.replace(text.find("%kf = OpTypeFunction %void %ptr"),
-               std::string("%kf = OpTypeFunction %void %ptr").size(),
-               "%kf = OpTypeFunction %void %ptr %uint");
-  text.replace(text.find("%l = OpLabel\n"), 0, "%n = OpFunctionParameter %uint\n");
-  text.replace(text.find("OpStore %p %c1"), std::string("OpStore %p %c1").size(), "OpStore %p %n");
+  replaceOnce(text, "%kf = OpTypeFunction %void %ptr", "%kf = OpTypeFunction %void %ptr %uint");
+  replaceOnce(text, "%l = OpLabel\n",
+              "%n = OpFunctionParameter %uint\n"
+              "%l = OpLabel\n");
+  replaceOnce(text, "OpStore %p %c1", "OpStore %p %n");
   core::Program p = parse(text);
   for (size_t t = 0; t < 2; ++t) {
     const core::Instruction* load = instructionsOf(p.threads[t], InstructionKind::Load).at(0);
@@ -421,12 +421,14 @@ TEST(SpirvLowering, ScalarKernelArgumentsWithoutInputAreUnknownPerThread) {
 // array of uint3 has a 16-byte stride. A Vulkan module's vector is its components.
 TEST(SpirvLowering, OpenclThreeComponentVectorsTakeTheSizeOfFour) {
   std::string text = openclKernel();
-  text.replace(text.find("%ptr = OpTypePointer"), 0,
-               "%v3 = OpTypeVector %uint 3\n%arr = OpTypeArray %v3 %c2\n"
-               "%ptr_arr = OpTypePointer CrossWorkgroup %arr\n%ptr_v3 = OpTypePointer CrossWorkgroup %v3\n");
-  text.replace(text.find("%kf = OpTypeFunction"), 0, "%g = OpVariable %ptr_arr CrossWorkgroup\n");
-  text.replace(text.find("OpStore %p %c1"), std::string("OpStore %p %c1").size(),
-               "%e = OpInBoundsAccessChain %ptr_v3 %g %c1\n%v = OpLoad %v3 %e");
+  replaceOnce(text, "%ptr = OpTypePointer",
+              "%v3 = OpTypeVector %uint 3\n%arr = OpTypeArray %v3 %c2\n"
+              "%ptr_arr = OpTypePointer CrossWorkgroup %arr\n%ptr_v3 = OpTypePointer CrossWorkgroup %v3\n"
+              "%ptr = OpTypePointer");
+  replaceOnce(text, "%kf = OpTypeFunction",
+              "%g = OpVariable %ptr_arr CrossWorkgroup\n"
+              "%kf = OpTypeFunction");
+  replaceOnce(text, "OpStore %p %c1", "%e = OpInBoundsAccessChain %ptr_v3 %g %c1\n%v = OpLoad %v3 %e");
   core::Program p = parse(text);
   auto loads = instructionsOf(p.threads[0], InstructionKind::Load);
   ASSERT_EQ(loads.size(), 3u);
@@ -440,10 +442,11 @@ TEST(SpirvLowering, OpenclThreeComponentVectorsTakeTheSizeOfFour) {
 
 TEST(SpirvLowering, OpenclBarriersWithSeqCstSemanticsAreAcquireRelease) {
   std::string text = openclKernel();
-  text.replace(text.find("OpControlBarrier %c2 %c2 %sem"),
-               std::string("OpControlBarrier %c2 %c2 %sem").size(),
-               "OpControlBarrier %c2 %c2 %seqcst\nOpMemoryBarrier %c2 %seqcst");
-  text.replace(text.find("%ptr = OpTypePointer"), 0, "%seqcst = OpConstant %uint 528\n");
+  replaceOnce(text, "OpControlBarrier %c2 %c2 %sem",
+              "OpControlBarrier %c2 %c2 %seqcst\nOpMemoryBarrier %c2 %seqcst");
+  replaceOnce(text, "%ptr = OpTypePointer",
+              "%seqcst = OpConstant %uint 528\n"
+              "%ptr = OpTypePointer");
   core::Program p = parse(text);
   const core::Thread& t = p.threads[0];
   EXPECT_EQ(tagNames(instructionsOf(t, InstructionKind::Barrier).at(0)->tags),

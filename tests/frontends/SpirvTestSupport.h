@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -52,6 +53,13 @@ inline std::string vulkanModule(const std::string& headers, const std::string& b
          body +
          "OpReturn\n"
          "OpFunctionEnd\n";
+}
+
+// `text` with the first `from` replaced by `to` (`from` must occur).
+inline void replaceOnce(std::string& text, const std::string& from, const std::string& to) {
+  size_t at = text.find(from);
+  if (at == std::string::npos) throw std::invalid_argument("test module lacks: " + from);
+  text.replace(at, from.size(), to);
 }
 
 // The thread's invocation id: `%id = OpCompositeExtract %uint %gidv 0` after loading %gid.
