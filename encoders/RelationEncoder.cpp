@@ -1,7 +1,9 @@
 // Relation and axiom encoding (after Dat3M's WmmEncoder, with exact least fixed points):
 //  * each operator maps its operands' pair formulas to its own, memoised per (node, pair);
 //  * transitive closure is encoded exactly by Floyd-Warshall over the may-graph of its operand, so a
-//    closure under negation cannot be justified by a cycle;
+//    closure under negation cannot be justified by a cycle -- unless every axiom wants the closure small
+//    (see `polaritiesOf`): then one variable per pair, bounded from below by two implications, suffices,
+//    and is far easier on the solver than the Floyd-Warshall formulas (n^3 nested terms);
 //  * `let rec` groups are encoded by Kleene iteration from the empty relation, |may| + 1 rounds at most
 //    (each round adds a pair in any model until the fixed point), stopping early when the formulas of a
 //    round are identical to the previous one's (hash-consed terms);
@@ -16,9 +18,76 @@ using core::Node;
 using core::NodeId;
 using core::Op;
 
+namespace {
+
+// Which way the model's axioms pull each node. Every axiom's check (acyclic, irreflexive, empty) holds
+// more easily the smaller its relation is, and every axiom is wanted to hold: consistency axioms are
+// required, flags are asked to fire. So an axiom's relation is wanted small (or large, under `~`), and a
+// difference or complement flips the direction for the operand it subtracts. A node wanted only small can
+// be over-approximated by the encoding: an assignment that makes it larger than its true value satisfies
+// no more than the true value would, so replacing it by the true value keeps every answer.
+constexpr unsigned char kWantedSmall = 1;
+constexpr unsigned char kWantedLarge = 2;
+
+std::vector<unsigned char> polaritiesOf(const core::Model& model) {
+  std::vector<unsigned char> seen(model.nodes.size(), 0);
+  std::vector<std::pair<NodeId, unsigned char>> work;
+  for (const core::Axiom& axiom : model.axioms) {
+    work.emplace_back(axiom.relation, axiom.negated ? kWantedLarge : kWantedSmall);
+  }
+  while (!work.empty()) {
+    auto [id, polarity] = work.back();
+    work.pop_back();
+    unsigned char& known = seen[static_cast<size_t>(id)];
+    if ((known & polarity) == polarity) continue;
+    known |= polarity;
+    const Node& node = model.node(id);
+    unsigned char flipped = polarity == kWantedSmall ? kWantedLarge : kWantedSmall;
+    switch (node.op) {
+      case Op::BaseRelation:
+      case Op::TagSet:
+      case Op::Empty:
+        break;
+      case Op::Union:
+      case Op::Intersection:
+      case Op::Composition:
+      case Op::Inverse:
+      case Op::TransitiveClosure:
+      case Op::Product:
+      case Op::IdentityOn:
+      case Op::Domain:
+      case Op::Range:
+        for (NodeId arg : node.args) work.emplace_back(arg, polarity);
+        break;
+      case Op::Difference:
+        work.emplace_back(node.args.at(0), polarity);
+        work.emplace_back(node.args.at(1), flipped);
+        break;
+      case Op::Complement:
+        work.emplace_back(node.args.at(0), flipped);
+        break;
+      case Op::RecursiveRef:
+        work.emplace_back(model.recursives.at(static_cast<size_t>(node.recursive)).body, polarity);
+        break;
+    }
+  }
+  return seen;
+}
+
+}  // namespace
+
 RelationEncoder::RelationEncoder(EncodingContext& ctx, const core::Model& model,
                                  const core::RelationAnalysis& bounds)
-    : ctx_(ctx), f_(ctx.f), model_(model), bounds_(bounds), recursiveValues_(model.recursives.size()) {}
+    : ctx_(ctx),
+      f_(ctx.f),
+      model_(model),
+      bounds_(bounds),
+      recursiveValues_(model.recursives.size()),
+      polarities_(polaritiesOf(model)) {}
+
+bool RelationEncoder::onlyWantedSmall(NodeId id) const {
+  return polarities_.at(static_cast<size_t>(id)) == kWantedSmall;
+}
 
 Term RelationEncoder::edge(NodeId relation, int a, int b) {
   const core::RelationBounds& bounds = bounds_.relation(relation);
@@ -146,8 +215,37 @@ const std::map<std::pair<int, int>, Term>& RelationEncoder::closureOf(NodeId ope
   return cache.emplace(key, std::move(pairs)).first->second;
 }
 
+// A closure every axiom wants small (and outside recursion): a variable per undecided pair of its may
+// set, implied by each way the pair is reached -- an edge of the operand, or a closure pair followed by
+// one. The solver may set a variable true without a path, but that only makes axioms harder to satisfy.
+const std::map<std::pair<int, int>, Term>& RelationEncoder::closureFromBelow(NodeId id) {
+  auto found = closures_.find(id);
+  if (found != closures_.end()) return found->second;
+  NodeId operand = model_.node(id).args[0];
+  const core::RelationBounds& bounds = bounds_.relation(id);
+  const core::PairSet& operandMay = bounds_.relation(operand).may;
+  std::map<std::pair<int, int>, Term>& pairs = closures_[id];
+  bounds.may.forEach([&](int a, int b) {
+    pairs[{a, b}] =
+        bounds.must.has(a, b)
+            ? ctx_.execBoth(a, b)
+            : f_.boolVar("tc" + std::to_string(id) + "_" + std::to_string(a) + "_" + std::to_string(b));
+  });
+  bounds.may.forEach([&](int a, int b) {
+    if (bounds.must.has(a, b)) return;
+    Term reached = pairs.at({a, b});
+    f_.require(f_.implies(edge(operand, a, b), reached));
+    bounds.may.successors(a).forEach([&](int c) {
+      if (operandMay.has(c, b))
+        f_.require(f_.implies(f_.both(pairs.at({a, c}), edge(operand, c, b)), reached));
+    });
+  });
+  return pairs;
+}
+
 Term RelationEncoder::closureEdge(NodeId id, int a, int b) {
-  const auto& pairs = closureOf(model_.node(id).args[0], id);
+  bool fromBelow = onlyWantedSmall(id) && !dependsOnRecursion(id);
+  const auto& pairs = fromBelow ? closureFromBelow(id) : closureOf(model_.node(id).args[0], id);
   auto it = pairs.find({a, b});
   return it == pairs.end() ? f_.bottom() : it->second;
 }

@@ -6,9 +6,15 @@
 // query that takes 4 s alone (alignment5-struct-local) or 35 ms (an mbarrier pipeline) once ran past 60 s
 // and ten minutes in a bulk-run worker. A context costs under 1 ms once the process has made one (17 ms
 // the first time: page faults of z3's tables). Terms are deduplicated by z3's AST ids.
+// Two environment variables help solver work and are not for users: CATCHECK_DUMP_SMT=PREFIX writes each
+// query as PREFIX.N.smt2 before it is solved (z3's printer may run out of stack on the largest ones), and
+// CATCHECK_Z3_PARAMS="name=value ..." sets z3's global parameters (e.g. smt.arith.solver=2) for the process.
 #include <z3++.h>
 
+#include <cstdlib>
+#include <fstream>
 #include <memory>
+#include <sstream>
 #include <stdexcept>
 #include <unordered_map>
 
@@ -52,6 +58,10 @@ class Z3Backend final : public SolverBackend {
   void assertFormula(Term t) override { solver_.add(expr(t)); }
 
   SatResult check() override {
+    if (const char* path = std::getenv("CATCHECK_DUMP_SMT"); path != nullptr && *path != 0) {
+      static int dumped = 0;
+      std::ofstream(std::string(path) + "." + std::to_string(dumped++) + ".smt2") << solver_.to_smt2();
+    }
     switch (solver_.check()) {
       case z3::sat:
         return SatResult::Sat;
@@ -152,6 +162,18 @@ class Z3Backend final : public SolverBackend {
 }  // namespace
 
 std::unique_ptr<SolverBackend> makeZ3Solver(const SolverOptions& options) {
+  static bool configured = [] {
+    if (const char* params = std::getenv("CATCHECK_Z3_PARAMS"); params != nullptr) {
+      std::istringstream words(params);
+      std::string word;
+      while (words >> word) {
+        auto eq = word.find('=');
+        if (eq != std::string::npos) z3::set_param(word.substr(0, eq).c_str(), word.substr(eq + 1).c_str());
+      }
+    }
+    return true;
+  }();
+  (void)configured;
   return std::make_unique<Z3Backend>(options);
 }
 
