@@ -6,37 +6,126 @@
 // query that takes 4 s alone (alignment5-struct-local) or 35 ms (an mbarrier pipeline) once ran past 60 s
 // and ten minutes in a bulk-run worker. A context costs under 1 ms once the process has made one (17 ms
 // the first time: page faults of z3's tables). Terms are deduplicated by z3's AST ids.
+// A query of a few thousand terms or more that has not answered after half a second gets a second search
+// on a second thread (SecondSearch below): z3's time on such queries is heavy-tailed, and two different
+// searches rarely both fall into the tail. The first definite answer wins.
 // Two environment variables help solver work and are not for users: CATCHECK_DUMP_SMT=PREFIX writes each
 // query as PREFIX.N.smt2 before it is solved (z3's printer may run out of stack on the largest ones), and
 // CATCHECK_Z3_PARAMS="name=value ..." sets z3's global parameters (e.g. smt.arith.solver=2) for the process.
 #include <z3++.h>
 
+#include <chrono>
+#include <condition_variable>
 #include <cstdlib>
+#include <exception>
 #include <fstream>
 #include <memory>
+#include <mutex>
 #include <sstream>
 #include <stdexcept>
+#include <thread>
 #include <unordered_map>
 
+#include "core/Log.h"
 #include "encoders/Solver.h"
 
 namespace catcheck::encoders {
 namespace {
 
+// Linear integer arithmetic: the `smt` tactic with `settings`; with bitwise operators z3's general solver,
+// which handles the integer/bit-vector conversions.
+z3::solver solverFor(z3::context& context, const SolverOptions& options, const z3::params& settings) {
+  if (options.bitwise) {
+    z3::solver general(context);
+    general.set(settings);
+    return general;
+  }
+  return z3::with(z3::tactic(context, "smt"), settings).mk_solver();
+}
+
+void configure(z3::solver& solver, z3::context& context, const SolverOptions& options) {
+  z3::params params(context);
+  params.set("model", options.produceModels);
+  if (options.timeoutMs > 0) params.set("timeout", options.timeoutMs);
+  solver.set(params);
+}
+
+// The second search of a large query: a copy of the query in a context of its own, searched with z3's
+// older simplex-based arithmetic solver and another random seed. z3's search time on our larger queries is
+// heavy-tailed -- the same query takes 1 s or past 300 s depending on term numbering and seed
+// (xf-barrier-local-3.1.3's race; the ticket-lock mutants: 4 s to past 60 s over four seeds) -- and on the
+// lock queries the older solver was 2-3x faster, on the arithmetic-heavy alignment queries up to 35x
+// slower. Two different searches make a long tail much less likely than one.
+struct SecondSearch {
+  SecondSearch(z3::solver& original, const SolverOptions& options)
+      : solver(solverFor(context, options, settings(context))) {
+    configure(solver, context, options);
+    z3::expr_vector copies(context, original.assertions());  // one translation: shared terms once
+    for (unsigned i = 0; i < copies.size(); ++i) solver.add(copies[i]);
+  }
+  static z3::params settings(z3::context& context) {
+    z3::params p(context);
+    p.set("arith.solver", 2U);
+    p.set("random_seed", 7U);
+    return p;
+  }
+  z3::context context;  // declared before the solver that lives in it
+  z3::solver solver;
+};
+
+// Two searches of one query on two threads: which has answered, with what, and the first definite answer.
+class Race {
+ public:
+  template <typename Search>
+  void finish(int which, Search search) {
+    z3::check_result answer = z3::unknown;
+    std::exception_ptr error;
+    try {
+      answer = search();
+    } catch (...) {
+      error = std::current_exception();
+    }
+    std::lock_guard<std::mutex> lock(mutex_);
+    this->answer[which] = answer;
+    errors_[which] = error;
+    done_[which] = true;
+    changed_.notify_all();
+  }
+  // Whether the first search answered within `delay`.
+  bool waitFor(std::chrono::milliseconds delay) {
+    std::unique_lock<std::mutex> lock(mutex_);
+    return changed_.wait_for(lock, delay, [&] { return done_[0]; });
+  }
+  // The search that gave the first definite answer, or -1 when both gave up.
+  int waitForDefiniteAnswer() {
+    std::unique_lock<std::mutex> lock(mutex_);
+    int winner = -1;
+    changed_.wait(lock, [&] {
+      for (int i = 0; i < 2; ++i) {
+        if (done_[i] && errors_[i] == nullptr && answer[i] != z3::unknown) winner = i;
+      }
+      return winner >= 0 || (done_[0] && done_[1]);
+    });
+    return winner;
+  }
+  // The first search's error, unless the second answered (an error of the second alone is dropped).
+  void rethrow() const {
+    if (errors_[0] != nullptr && answer[1] == z3::unknown) std::rethrow_exception(errors_[0]);
+  }
+  z3::check_result answer[2] = {z3::unknown, z3::unknown};
+
+ private:
+  std::mutex mutex_;
+  std::condition_variable changed_;
+  bool done_[2] = {false, false};
+  std::exception_ptr errors_[2];
+};
+
 class Z3Backend final : public SolverBackend {
  public:
-  explicit Z3Backend(const SolverOptions& options) : solver_(solverFor(context_, options)) {
-    z3::params params(context_);
-    params.set("model", options.produceModels);
-    if (options.timeoutMs > 0) params.set("timeout", options.timeoutMs);
-    solver_.set(params);
-  }
-
-  // Linear integer arithmetic: the `smt` tactic; with bitwise operators z3's general solver, which handles
-  // the integer/bit-vector conversions.
-  static z3::solver solverFor(z3::context& context, const SolverOptions& options) {
-    if (options.bitwise) return z3::solver(context);
-    return z3::tactic(context, "smt").mk_solver();
+  explicit Z3Backend(const SolverOptions& options)
+      : options_(options), solver_(solverFor(context_, options, z3::params(context_))) {
+    configure(solver_, context_, options);
   }
 
   Term boolConstant(bool value) override { return intern(context_.bool_val(value)); }
@@ -62,19 +151,14 @@ class Z3Backend final : public SolverBackend {
       static int dumped = 0;
       std::ofstream(std::string(path) + "." + std::to_string(dumped++) + ".smt2") << solver_.to_smt2();
     }
-    switch (solver_.check()) {
-      case z3::sat:
-        return SatResult::Sat;
-      case z3::unsat:
-        return SatResult::Unsat;
-      default:
-        return SatResult::Unknown;
-    }
+    second_.reset();
+    z3::check_result answer = terms_.size() < kPortfolioTerms ? solver_.check() : checkWithSecondSearch();
+    return resultOf(answer);
   }
 
-  bool boolValue(Term t) override { return solver_.get_model().eval(expr(t), true).is_true(); }
+  bool boolValue(Term t) override { return evaluate(t).is_true(); }
   long long intValue(Term t) override {
-    z3::expr value = solver_.get_model().eval(expr(t), true);
+    z3::expr value = evaluate(t);
     int64_t small = 0;
     if (value.is_numeral_i64(small)) return small;
     return decimalModulo64(value.get_decimal_string(0));
@@ -82,6 +166,60 @@ class Z3Backend final : public SolverBackend {
   std::string reasonUnknown() override { return solver_.reason_unknown(); }
 
  private:
+  // Queries of at least this many terms get a second search (SecondSearch.h) once the first has run for
+  // kSecondSearchDelay: below it every query seen answers in well under that delay.
+  static constexpr size_t kPortfolioTerms = 4000;
+  static constexpr std::chrono::milliseconds kSecondSearchDelay{500};
+
+  static SatResult resultOf(z3::check_result answer) {
+    switch (answer) {
+      case z3::sat:
+        return SatResult::Sat;
+      case z3::unsat:
+        return SatResult::Unsat;
+      case z3::unknown:
+        break;
+    }
+    return SatResult::Unknown;
+  }
+
+  // The first search runs on a thread of its own; if it has not answered after the delay, a second search
+  // starts on a copy of the query in a context of its own, with other settings (see SecondSearch). The
+  // first definite answer wins and interrupts the other search. The copy is made before the first search
+  // starts: a z3 context must not be read while another thread works in it.
+  z3::check_result checkWithSecondSearch() {
+    auto copyStart = std::chrono::steady_clock::now();
+    auto second = std::make_unique<SecondSearch>(solver_, options_);
+    core::log::debug(
+        "second search: query of {} terms copied in {} ms", terms_.size(),
+        std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - copyStart)
+            .count());
+    Race race;
+    std::thread first([&] { race.finish(0, [&] { return solver_.check(); }); });
+    std::thread other;
+    if (!race.waitFor(kSecondSearchDelay)) {
+      other = std::thread([&] { race.finish(1, [&] { return second->solver.check(); }); });
+      int winner = race.waitForDefiniteAnswer();
+      core::log::debug("second search started; the {} search answered first",
+                       winner == 1 ? "second" : "first");
+      if (winner == 0) second->context.interrupt();
+      if (winner == 1) context_.interrupt();
+    }
+    first.join();
+    if (other.joinable()) other.join();
+    race.rethrow();
+    if (race.answer[0] != z3::unknown || race.answer[1] == z3::unknown) return race.answer[0];
+    second_ = std::move(second);
+    return race.answer[1];
+  }
+
+  // The model of whichever search answered.
+  z3::expr evaluate(Term t) {
+    if (!second_) return solver_.get_model().eval(expr(t), true);
+    z3::expr copy(second_->context, Z3_translate(context_, expr(t), second_->context));
+    return second_->solver.get_model().eval(copy, true);
+  }
+
   const z3::expr& expr(Term t) const { return terms_.at(static_cast<size_t>(t)); }
 
   z3::expr_vector vectorOf(const std::vector<Term>& args) {
@@ -153,8 +291,10 @@ class Z3Backend final : public SolverBackend {
     return t;
   }
 
+  SolverOptions options_;
   z3::context context_;  // declared before the solver and the terms that live in it
   z3::solver solver_;
+  std::unique_ptr<SecondSearch> second_;  // when the second search answered the last check
   std::vector<z3::expr> terms_;
   std::unordered_map<unsigned, Term> ids_;
 };

@@ -29,7 +29,7 @@ std::map<RowKey, std::string> knownDifferences() {
   std::map<RowKey, std::string> known;
   std::ifstream in(kKnown);
   std::string line;
-  std::getline(in, line);  // header
+  EXPECT_TRUE(std::getline(in, line)) << "cannot read " << kKnown;  // the header
   while (std::getline(in, line)) {
     std::stringstream fields(line);
     std::string models, test, property, bound, ignoreFilter, reason;
@@ -50,7 +50,6 @@ TEST_P(SpirvSuite, EveryRowAgreesOrIsAKnownDifference) {
   bool own = GetParam();
   std::string modelsName = own ? "own" : "reference";
   std::map<RowKey, std::string> known = knownDifferences();
-  ASSERT_FALSE(known.empty()) << "cannot read " << kKnown;
   std::vector<runner::ManifestRow> all = runner::readManifest(kSuite + "/spirv-manifest.csv");
   ASSERT_EQ(all.size(), 401U);
   std::vector<runner::ManifestRow> rows;
