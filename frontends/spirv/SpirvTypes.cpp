@@ -41,6 +41,10 @@ void TypeTable::declare(const Instruction& in, long long arrayLength) {
       type.kind = TypeKind::Vector;
       type.element = in.word(1);
       type.count = in.word(2);
+      if (type.count < 2) {  // spec §3.32.6: "Component Count ... must be at least 2"
+        throw core::InputError(in.location, "OpTypeVector has " + std::to_string(type.count) +
+                                                " components; a vector has at least 2");
+      }
       break;
     case spv::Op::OpTypeArray:
       type.kind = TypeKind::Array;
