@@ -39,10 +39,6 @@ bool isPerThread(uint32_t storageClass) {
          sc == spv::StorageClass::Input;
 }
 
-long long alignUp(long long value, long long alignment) {
-  return (value + alignment - 1) / alignment * alignment;
-}
-
 }  // namespace
 
 Value ThreadLowering::builtinValue(uint32_t builtin, uint32_t type, const Instruction& in) {

@@ -10,13 +10,10 @@
 #include <spirv/unified1/spirv.hpp11>
 
 namespace catcheck::frontends::spirv {
-namespace {
 
 long long alignUp(long long value, long long alignment) {
   return alignment <= 1 ? value : (value + alignment - 1) / alignment * alignment;
 }
-
-}  // namespace
 
 void TypeTable::declare(const Instruction& in, long long arrayLength) {
   Type type;

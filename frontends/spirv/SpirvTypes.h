@@ -45,6 +45,9 @@ struct Leaf {
   uint32_t type = 0;
 };
 
+// `value` rounded up to a multiple of `alignment` (unchanged for an alignment of 1 or less).
+long long alignUp(long long value, long long alignment);
+
 class TypeTable {
  public:
   void setPointerBits(int bits) { pointerBits_ = bits; }
