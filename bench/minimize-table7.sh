@@ -9,7 +9,7 @@
 # that break it. A dv2wg mutant narrows all scopes together; minimize narrows one at a time, so an
 # instruction whose scope alone may be narrowed is listed as such.
 # Usage: [SOLVER=z3] [TIMEOUT=600] [PROGRAMS="caslock ticketlock ttaslock xf-barrier"] [CONFIG=T,S,W]
-#        [BOUND=K] bench/minimize-table7.sh
+#        [BOUND=K] [CATCHECK=./build/catcheck] bench/minimize-table7.sh
 #        (TIMEOUT: seconds per minimisation; CONFIG / BOUND: a smaller grid or bound than the paper's, for a
 #        quick run: at the paper's sizes one check of a correct lock takes minutes)
 # Measured on 2026-12-01 (2 shared cores, load about 9, z3), CONFIG=1,1,2 (one invocation in each of two
@@ -30,7 +30,7 @@ for program in ${PROGRAMS:-caslock ticketlock ttaslock xf-barrier}; do
   bound=${BOUND:-$(grep ",spirv-benchmarks/$(basename "$file")," $SUITE/manifest.csv | cut -d, -f6)}
   start=$(date +%s.%N)
   status=0
-  timeout "${TIMEOUT:-600}" ./build/catcheck minimize models/vulkan.cat "$file" --property cat_spec \
+  timeout "${TIMEOUT:-600}" "${CATCHECK:-./build/catcheck}" minimize models/vulkan.cat "$file" --property cat_spec \
     --bound "$bound" ${CONFIG:+--config $CONFIG} --solver "${SOLVER:-z3}" --format json > $OUT/$program.json \
     || status=$?
   end=$(date +%s.%N)
