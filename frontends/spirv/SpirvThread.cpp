@@ -186,7 +186,11 @@ Value ThreadLowering::valueFromScalars(const std::vector<core::Expr>& scalars, s
                                        const Instruction& in) {
   const Type& t = info_.types.at(type, in.location);
   if (info_.types.isScalar(type)) {
-    core::Expr e = scalars.at(next++);
+    if (next >= scalars.size()) {  // a result type larger than its operand's (the validator's rule)
+      throw core::InputError(in.location, "the result type " + info_.types.describe(in.typeId) + " of " +
+                                              in.name() + " does not match its operand's type");
+    }
+    core::Expr e = scalars[next++];
     return t.kind == TypeKind::Pointer ? Value::pointer(e, type, -1) : Value::scalar(e, type);
   }
   std::vector<Value> elements;
