@@ -20,6 +20,11 @@
 # answer within 20 minutes (TIMEOUT=1200); its first pass (27 checks, `-v` logs each) found every barrier
 # removal and every device -> workgroup narrowing breaking cat_spec, and the workgroup -> subgroup
 # narrowings holding (at 3x3 a workgroup is one subgroup); single checks there take 1 s to 2 minutes.
+# Measured on 2026-12-02 after the closure encoding from below and z3's second search (two fuzzers and the
+# cvc5 Table 7 run on the same 2 cores), TIMEOUT=2400: CAS lock 2x3 6 checks 20.9 s; ticket lock 2x3 bound 1
+# 12 checks 370.5 s (every device scope necessary but the unlock's relaxed load of the owner, which may
+# narrow to subgroup); TTAS lock 2x2 bound 4 7 checks 58.3 s; every racy mutant agrees. XF barrier 3x3
+# bound 9: no answer within 40 minutes.
 set -e
 cd "$(dirname "$0")/.."
 SUITE=$(realpath ../shared/suite)/spirv-benchmarks
