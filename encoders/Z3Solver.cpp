@@ -108,6 +108,15 @@ class Race {
     });
     return winner;
   }
+  // Interrupts search `which` until it has returned: an interrupt that comes before z3 has entered its
+  // search would be lost, so it is repeated.
+  void stop(int which, z3::context& context) {
+    std::unique_lock<std::mutex> lock(mutex_);
+    while (!done_[which]) {
+      context.interrupt();
+      changed_.wait_for(lock, std::chrono::milliseconds(10));
+    }
+  }
   // The first search's error, unless the second answered (an error of the second alone is dropped).
   void rethrow() const {
     if (errors_[0] != nullptr && answer[1] == z3::unknown) std::rethrow_exception(errors_[0]);
@@ -186,7 +195,9 @@ class Z3Backend final : public SolverBackend {
   // The first search runs on a thread of its own; if it has not answered after the delay, a second search
   // starts on a copy of the query in a context of its own, with other settings (see SecondSearch). The
   // first definite answer wins and interrupts the other search. The copy is made before the first search
-  // starts: a z3 context must not be read while another thread works in it.
+  // starts: a z3 context must not be read while another thread works in it. An interrupt may leave z3's
+  // context cancelled; that is safe because every query is checked once (encoders/Checker.cpp builds a
+  // new query, with a new backend, for each question).
   z3::check_result checkWithSecondSearch() {
     auto copyStart = std::chrono::steady_clock::now();
     auto second = std::make_unique<SecondSearch>(solver_, options_);
@@ -202,8 +213,8 @@ class Z3Backend final : public SolverBackend {
       int winner = race.waitForDefiniteAnswer();
       core::log::debug("second search started; the {} search answered first",
                        winner == 1 ? "second" : "first");
-      if (winner == 0) second->context.interrupt();
-      if (winner == 1) context_.interrupt();
+      if (winner == 0) race.stop(1, second->context);
+      if (winner == 1) race.stop(0, context_);
     }
     first.join();
     if (other.joinable()) other.join();
