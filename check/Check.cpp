@@ -224,6 +224,87 @@ core::Verdict checkWarpDrf(const core::Program& program, const core::Model& mode
   return verdict;
 }
 
+namespace {
+
+// Each search for a witness at a smaller bound gets this much solver time (or the user's timeout, if
+// shorter): long enough for the shallow bugs it is for, short enough that a correct program pays little.
+constexpr unsigned kSmallerBoundSearchMs = 1000;
+
+struct BoundCheck {
+  core::Verdict verdict;
+  bool satisfied = false;  // the solver found a witness
+};
+
+// The check at one bound: the event graph, its relation bounds, the solver's decision and the evaluator's
+// re-check of its witness (while the graph is alive).
+BoundCheck checkAtBound(const core::Program& program, const core::Model& model, const CheckOptions& options,
+                        int bound, bool witnessOnly) {
+  auto start = Clock::now();
+  core::EventGraph graph = core::buildEventGraph(program, bound);
+  core::RelationAnalysis analysis(model, graph);
+  double analysisMs = millisecondsSince(start);
+  logGraphAndAnalysis(graph, analysis, analysisMs);
+  encoders::DecideOptions decide{options.property, options.solver,     options.progress,
+                                 options.explain,  options.warpConfig, witnessOnly};
+  encoders::Decision decision = encoders::decide(graph, analysis, model, decide);
+  BoundCheck check{std::move(decision.verdict), decision.satisfied};
+  check.verdict.times.analysisMs = analysisMs;
+  if (decision.witness) recheckWitness(graph, *decision.witness, model, options, check.verdict);
+  return check;
+}
+
+// Whether a witness found at a smaller bound carries over to a larger one for this program: it has a loop
+// (otherwise every bound unrolls it alike) and no control barrier inside one. Such a barrier's instance is
+// named after its copy unless it is the last one (core/LoopUnrolling.cpp, Dat3M's scheme), so which
+// barriers synchronise changes with the bound.
+bool boundsGrowTheSameProgram(const core::Program& program) {
+  core::EventGraph graph = core::buildEventGraph(program, 1);
+  bool loops = false;
+  for (const core::UnrolledThread& thread : graph.threads) {
+    loops = loops || !thread.iterations.empty();
+    for (const core::Step& step : thread.steps) {
+      if (step.kind == core::InstructionKind::Barrier && step.iteration >= 0) return false;
+    }
+  }
+  return loops;
+}
+
+void addTimes(core::PhaseTimes& total, const core::PhaseTimes& part) {
+  total.analysisMs += part.analysisMs;
+  total.encodeMs += part.encodeMs;
+  total.solveMs += part.solveMs;
+}
+
+// The verdict of the first witness found at bound 1, 2, 4, ... up to half of options.bound, each search
+// limited in time; none when there is none or the property or program does not allow it. `spent` gets the
+// time of every search.
+std::optional<core::Verdict> witnessAtSmallerBound(const core::Program& program, const core::Model& model,
+                                                   const CheckOptions& options, core::PhaseTimes& spent) {
+  if (!options.smallerBoundsFirst || options.bound < 2 ||
+      !core::describe(options.property).witnessHoldsAtLargerBounds || !boundsGrowTheSameProgram(program))
+    return std::nullopt;
+  CheckOptions brief = options;
+  unsigned userMs = options.solver.timeoutMs;
+  brief.solver.timeoutMs = userMs == 0 ? kSmallerBoundSearchMs : std::min(userMs, kSmallerBoundSearchMs);
+  for (int bound = 1; 2 * bound <= options.bound; bound *= 2) {
+    BoundCheck check;
+    try {
+      check = checkAtBound(program, model, brief, bound, true);
+    } catch (const SolverGaveUp&) {
+      core::log::debug("no witness at bound {} within {} ms", bound, brief.solver.timeoutMs);
+      return std::nullopt;  // a larger bound would take longer still
+    }
+    addTimes(spent, check.verdict.times);
+    if (!check.satisfied) continue;
+    check.verdict.witnessBound = bound;
+    core::log::debug("witness found at bound {}", bound);
+    return check.verdict;
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
 core::Verdict checkProgram(const core::Program& program, const core::Model& model,
                            const CheckOptions& options) {
   if (options.property == core::Property::WarpDrf) return checkWarpDrf(program, model, options);
@@ -232,17 +313,13 @@ core::Verdict checkProgram(const core::Program& program, const core::Model& mode
     unfiltered.filter.reset();
     return checkProgram(unfiltered, model, options);
   }
-  auto start = Clock::now();
-  core::EventGraph graph = core::buildEventGraph(program, options.bound);
-  core::RelationAnalysis analysis(model, graph);
-  double analysisMs = millisecondsSince(start);
-  logGraphAndAnalysis(graph, analysis, analysisMs);
-  encoders::DecideOptions decide{options.property, options.solver, options.progress, options.explain,
-                                 options.warpConfig};
-  encoders::Decision decision = encoders::decide(graph, analysis, model, decide);
-  core::Verdict verdict = std::move(decision.verdict);
-  verdict.times.analysisMs = analysisMs;
-  if (decision.witness) recheckWitness(graph, *decision.witness, model, options, verdict);
+  core::PhaseTimes spent;
+  if (std::optional<core::Verdict> early = witnessAtSmallerBound(program, model, options, spent)) {
+    early->times = spent;
+    return *early;
+  }
+  core::Verdict verdict = checkAtBound(program, model, options, options.bound, false).verdict;
+  addTimes(verdict.times, spent);
   return verdict;
 }
 

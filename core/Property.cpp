@@ -54,21 +54,21 @@ const std::vector<PropertyDescriptor>& allProperties() {
   static const std::vector<PropertyDescriptor> table = {
       {Property::ProgramSpec, "program_spec",
        "is the test's condition reachable (exists) or violated (~exists, forall)?", programSpecQuestion,
-       false, false, true, true, true},
+       false, false, true, true, true, true},
       {Property::CatSpec, "cat_spec", "does a flagged axiom of the model fire (a data race)?",
-       catSpecQuestion, false, true, true, false, true},
+       catSpecQuestion, false, true, true, false, true, true},
       {Property::Termination, "termination", "can some thread hang under the progress model?",
-       terminationQuestion, true, false, false, false, true},
+       terminationQuestion, true, false, false, false, true, false},
       {Property::Participation, "participation",
        "can a warp primitive run with a participant set the warp configuration does not guarantee?",
-       participationQuestion, false, false, false, false, true},
+       participationQuestion, false, false, false, false, true, false},
       {Property::WarpDrf, "warp_drf",
        "is the kernel race-free and its warp participation guaranteed (WarpDRF)?", warpDrfQuestion, false,
-       true, false, false, true},
+       true, false, false, true, false},
       {Property::WellSynchronized, "well_synchronized",
        "can an mbarrier update (arrive, expect_tx, complete_tx) join different phases in different "
        "executions?",
-       wellSynchronizedQuestion, false, false, false, false, true},
+       wellSynchronizedQuestion, false, false, false, false, true, false},
   };
   return table;
 }

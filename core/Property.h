@@ -34,6 +34,12 @@ struct PropertyDescriptor {
   bool showsCondition;        // the verdict block shows the test's condition
   bool recheckedByEvaluator;  // the concrete evaluator re-checks a witness (termination: as an execution in
                               // which some thread does not terminate; it has no progress semantics)
+  // A witness found with the loops unrolled b times is a witness at every larger bound: the executions at
+  // bound b are executions at bound K > b (a thread that leaves through b's bound jump stops or spins at
+  // the same point at K), and the question looks at one execution at a time. True for reachability and
+  // flags; termination (its stuck-loop decomposition), participation and the two-execution property stay
+  // at the bound asked for. check/ searches smaller bounds first where this holds.
+  bool witnessHoldsAtLargerBounds;
 };
 
 const PropertyDescriptor& describe(Property property);

@@ -40,6 +40,9 @@ struct Verdict {
   std::optional<PhaseDifference> phaseDifference;
   // A property made of conditions (warp_drf: Memory, Participation): each one's own result, in order.
   std::vector<std::pair<std::string, Result>> conditions;
+  // The bound at which the witness was found, when smaller than the one asked for (0: that bound). A
+  // witness at a smaller bound is one at every larger bound (core/Property.h).
+  int witnessBound = 0;
   PhaseTimes times;
 };
 

@@ -379,6 +379,7 @@ Decision decideWellSynchronized(const core::EventGraph& graph, const core::Relat
                                       graph.describe(e), phase->second, other);
       break;
     }
+    decision.satisfied = true;
     verdict.result = core::Result::Fail;
     verdict.explanation = question.satExplanation;
     if (options.explain) decision.witness = extractExecution(second->context());
@@ -414,6 +415,7 @@ Decision decide(const core::EventGraph& graph, const core::RelationAnalysis& ana
   verdict.times.solveMs += solveMs;
   logEncodeAndSolve(core::propertyName(options.property), encodeMs, answer, solveMs);
   if (answer == SatResult::Sat) {
+    decision.satisfied = true;
     verdict.result = question.satMeansPass ? core::Result::Pass : core::Result::Fail;
     verdict.explanation = question.satExplanation;
     if (!options.explain) return decision;
@@ -422,6 +424,11 @@ Decision decide(const core::EventGraph& graph, const core::RelationAnalysis& ana
     if (verdict.firedFlag.empty()) explainWarpCondition(first, options.property, verdict);
     if (property.decidedUnderProgress) verdict.stuck = describeStuckThreads(first);
     decision.witness = extractExecution(first.context());
+    return decision;
+  }
+  if (options.witnessOnly) {
+    verdict.result = core::Result::Unknown;
+    verdict.explanation = "no witness at this bound";
     return decision;
   }
   bool unknown = boundReachable(graph, model, analysis, options, verdict);

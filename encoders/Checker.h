@@ -22,11 +22,15 @@ struct DecideOptions {
   core::ProgressSpec progress;  // uniform FAIR unless given
   bool explain = false;         // ask the solver for a model and extract the witness (slower with cvc5)
   core::WarpConfig warpConfig = core::WarpConfig::Cuda;  // the participation guarantee (core/Warps.h)
+  // Only look for a witness: without one, stop there (UNKNOWN) rather than ask whether a loop bound is
+  // reachable. For a search at a smaller bound than the one asked for (check/).
+  bool witnessOnly = false;
 };
 
 struct Decision {
   core::Verdict verdict;  // result, explanation, flag and stuck threads, encode and solve times
   std::optional<core::Execution> witness;  // with `explain`, the execution behind a satisfying answer
+  bool satisfied = false;                  // the solver found a witness (a violation, or a reached outcome)
 };
 
 // A solver that answered neither sat nor unsat (timeout, resource limit).

@@ -99,6 +99,7 @@ Verdict publicVerdict(core::Verdict&& verdict, std::optional<Witness>&& witness)
   result.stuck = std::move(verdict.stuck);
   result.testName = std::move(verdict.testName);
   result.condition = std::move(verdict.condition);
+  result.witnessBound = verdict.witnessBound;
   const core::PhaseTimes& t = verdict.times;
   result.times = Times{t.parseMs, t.analysisMs, t.encodeMs, t.solveMs, t.totalMs()};
   result.witness = std::move(witness);

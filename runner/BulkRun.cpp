@@ -69,6 +69,7 @@ RowOutcome checkRow(const runner::ManifestRow& row, const core::Model& model, co
   check.ignoreFilter = row.ignoreFilter;
   check.warpConfig = row.warp;
   check.explain = options.recheckWitnesses;
+  check.smallerBoundsFirst = options.smallerBoundsFirst;
   try {
     outcome.verdict = check::checkFile(row.test, model, check);
     outcome.status = outcome.verdict.result == row.expected ? RowStatus::Agree : RowStatus::Differs;

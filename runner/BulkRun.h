@@ -32,6 +32,8 @@ struct BulkRunOptions {
   // Every SAT answer's witness re-checked by the concrete evaluator (DESIGN.md decision 7), as single
   // checks do; a rejected witness is an ERROR row. `--no-recheck` turns it off.
   bool recheckWitnesses = true;
+  bool smallerBoundsFirst =
+      true;  // check::CheckOptions::smallerBoundsFirst; `--no-smaller-bounds` turns it off
 };
 
 struct BulkRunCallbacks {

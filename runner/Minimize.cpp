@@ -79,8 +79,8 @@ std::string finalStateLine(const std::string& witness) {
 }
 
 // One line on what the execution behind a verdict shows.
-std::string summaryOf(const core::Verdict& verdict, core::Property property, const core::Program& program) {
-  if (verdict.result == core::Result::Unknown) return verdict.explanation;  // a loop bound: raise it
+std::string executionSummaryOf(const core::Verdict& verdict, core::Property property,
+                               const core::Program& program) {
   const core::PropertyDescriptor& d = core::describe(property);
   if (d.firesFlags && !verdict.firedFlag.empty())
     return fmt::format("flag {} fires on {}", verdict.firedFlag, verdict.firedPair);
@@ -88,6 +88,14 @@ std::string summaryOf(const core::Verdict& verdict, core::Property property, con
   std::string line = verdict.explanation + ": " + program.assertionText;
   std::string state = finalStateLine(verdict.witness);
   return state.empty() ? line : line + " (" + state + ")";
+}
+
+// executionSummaryOf, with the bound the execution was found at when below the one checked.
+std::string summaryOf(const core::Verdict& verdict, core::Property property, const core::Program& program) {
+  if (verdict.result == core::Result::Unknown) return verdict.explanation;  // a loop bound: raise it
+  std::string summary = executionSummaryOf(verdict, property, program);
+  if (verdict.witnessBound == 0) return summary;
+  return fmt::format("{} (found at bound {})", summary, verdict.witnessBound);
 }
 
 class Minimizer {

@@ -50,6 +50,9 @@ void printVerdict(std::ostream& out, const std::string& modelName, const std::st
   out << fmt::format("Result: {} ({})\n", resultColumn(verdict.result, colour), verdict.explanation);
   for (const auto& [name, result] : verdict.conditions)
     out << fmt::format("{}: {}\n", name, core::resultName(result));
+  if (verdict.witnessBound > 0)
+    out << fmt::format("Found at bound: {} (a witness there is one at every larger bound)\n",
+                       verdict.witnessBound);
   if (!verdict.firedFlag.empty()) out << fmt::format("Flag: {}\n", verdict.firedFlag);
   if (!verdict.firedPair.empty()) out << fmt::format("Pair: {}\n", verdict.firedPair);
   if (!verdict.condition.empty()) out << fmt::format("Condition: {}\n", verdict.condition);
@@ -62,24 +65,27 @@ void printVerdict(std::ostream& out, const std::string& modelName, const std::st
 void printVerdictJson(std::ostream& out, const std::string& modelName, const std::string& property, int bound,
                       const core::Verdict& verdict) {
   const core::PhaseTimes& t = verdict.times;
-  nlohmann::ordered_json json = {{"test", verdict.testName},
-                                 {"model", modelName},
-                                 {"property", property},
-                                 {"bound", bound},
-                                 {"result", core::resultName(verdict.result)},
-                                 {"explanation", verdict.explanation},
-                                 {"condition", textOrNull(verdict.condition)},
-                                 {"flag", textOrNull(verdict.firedFlag)},
-                                 {"pair", textOrNull(verdict.firedPair)},
-                                 {"witness", textOrNull(verdict.witness)},
-                                 {"stuck", textOrNull(verdict.stuck)},
-                                 {"conditions", conditionsJson(verdict)},
-                                 {"times",
-                                  {{"parse", t.parseMs},
-                                   {"analysis", t.analysisMs},
-                                   {"encode", t.encodeMs},
-                                   {"solve", t.solveMs},
-                                   {"total", t.totalMs()}}}};
+  nlohmann::ordered_json json = {
+      {"test", verdict.testName},
+      {"model", modelName},
+      {"property", property},
+      {"bound", bound},
+      {"result", core::resultName(verdict.result)},
+      {"explanation", verdict.explanation},
+      {"condition", textOrNull(verdict.condition)},
+      {"flag", textOrNull(verdict.firedFlag)},
+      {"pair", textOrNull(verdict.firedPair)},
+      {"witness", textOrNull(verdict.witness)},
+      {"stuck", textOrNull(verdict.stuck)},
+      {"conditions", conditionsJson(verdict)},
+      {"witness_bound", verdict.witnessBound > 0 ? nlohmann::ordered_json(verdict.witnessBound)
+                                                 : nlohmann::ordered_json(nullptr)},
+      {"times",
+       {{"parse", t.parseMs},
+        {"analysis", t.analysisMs},
+        {"encode", t.encodeMs},
+        {"solve", t.solveMs},
+        {"total", t.totalMs()}}}};
   out << json.dump(2) << "\n";
 }
 

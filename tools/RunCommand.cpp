@@ -62,6 +62,9 @@ void RunCommand::addTo(CLI::App& app) {
   command_->add_option("--solver", solver_, "z3 (default) | cvc5");
   command_->add_flag("--no-recheck", noRecheck_,
                      "do not re-check SAT witnesses with the concrete evaluator (they are by default)");
+  command_->add_flag(
+      "--no-smaller-bounds", noSmallerBounds_,
+      "look for each row's witness at its bound only, not first at bounds 1, 2, 4, ... below it");
   command_
       ->add_option("--timeout", timeoutSeconds_,
                    "wall time per row in seconds, beyond which it is a TIMEOUT (0: none)")
@@ -158,6 +161,7 @@ int RunCommand::run() const {
   options.timeoutSeconds = timeoutSeconds_;
   options.memoryMb = memoryMb_;
   options.recheckWitnesses = !noRecheck_;
+  options.smallerBoundsFirst = !noSmallerBounds_;
   ProgressBar bar(rows.size(), ProgressBar::onTerminal());
   runner::BulkRunCallbacks callbacks{[&](const runner::RowOutcome& o) {
                                        bar.clear();

@@ -28,6 +28,7 @@ class RunCommand {
   double timeoutSeconds_ = 0;
   unsigned memoryMb_ = 0;
   bool noRecheck_ = false;
+  bool noSmallerBounds_ = false;
   // --expected: a Dat3M CSV and what its rows check
   std::string expected_, model_, property_ = "program_spec", progress_, root_ = ".";
   int bound_ = 1;

@@ -54,6 +54,8 @@ void SingleCheck::addOptions(CLI::App& app) {
       ->expected(3)
       ->check(CLI::PositiveNumber);
   app.add_flag("--ignore-filter", ignoreFilter_, "check as if the program had no filter");
+  app.add_flag("--no-smaller-bounds", noSmallerBounds_,
+               "look for a witness at the bound only, not first at bounds 1, 2, 4, ... below it");
   app.add_flag("--enumerate", enumerate_,
                "list every reachable final state (herd7 style) instead of one verdict")
       ->excludes(witness);
@@ -96,6 +98,7 @@ int SingleCheck::check(const core::Model& model) const {
   options.warpConfig = core::parseWarpConfig(warpConfig_);
   options.explain = true;
   options.ignoreFilter = ignoreFilter_;
+  options.smallerBoundsFirst = !noSmallerBounds_;
   options.program = programOptions();
   std::string dot;
   if (!witness_.empty()) {

@@ -30,6 +30,7 @@ class SingleCheck {
   std::vector<std::string> show_;
   bool enumerate_ = false;
   bool ignoreFilter_ = false;
+  bool noSmallerBounds_ = false;
   std::vector<int> config_;  // SPIR-V grid T,S,W (empty: the module's @Config)
   int bound_ = 1;
 

@@ -73,6 +73,9 @@ struct Verdict {
   std::string stuck;        // termination FAIL: the stuck threads, where, and the values they keep reading
   std::string testName;
   std::string condition;  // program_spec: the test's condition as written
+  // The bound at which the witness was found, when the check found it below CheckOptions::bound (0: at
+  // that bound). A witness of a violation or a reached outcome at a smaller bound is one at every larger.
+  int witnessBound = 0;
   Times times;
   std::optional<Witness> witness;  // with CheckOptions::witness, when the verdict comes from an execution
 };

@@ -85,6 +85,27 @@ TEST(LibraryCheck, SatAnswerComesWithItsWitness) {
   EXPECT_EQ(std::count_if(witness.rf.begin(), witness.rf.end(), isStaleRead), 1);
 }
 
+TEST(LibraryCheck, AWitnessBelowTheBoundSaysWhereItWasFound) {
+  // P0 stores x after three iterations of its loop: the race shows at bound 3, found by the search at 4.
+  const char* raceAfterThreeIterations = R"(VULKAN race-after-three
+{ x=0; P0:r0=0; }
+ P0@sg 0,wg 0, qf 0 | P1@sg 0,wg 1, qf 0 ;
+ LC00:              | ld.sc0 r1, x       ;
+ add r0, r0, 1      |                    ;
+ bne r0, 3, LC00    |                    ;
+ st.sc0 x, 1        |                    ;
+exists (P1:r1 == 1))";
+  catcheck::CheckOptions options;
+  options.property = catcheck::Property::CatSpec;
+  options.bound = 8;
+  catcheck::Verdict verdict =
+      catcheck::checkProgram(catcheck::loadProgramText(raceAfterThreeIterations, "race.litmus"),
+                             catcheck::loadModelFile(catcheck::modelsDirectory() + "/vulkan.cat"), options);
+  EXPECT_EQ(verdict.result, catcheck::Result::Fail);
+  EXPECT_EQ(verdict.witnessBound, 4);
+  ASSERT_TRUE(verdict.witness);
+}
+
 TEST(LibraryCheck, WitnessCanBeLeftOut) {
   catcheck::CheckOptions options;
   options.witness = false;
