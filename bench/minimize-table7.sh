@@ -25,6 +25,12 @@
 # 12 checks 370.5 s (every device scope necessary but the unlock's relaxed load of the owner, which may
 # narrow to subgroup); TTAS lock 2x2 bound 4 7 checks 58.3 s; every racy mutant agrees. XF barrier 3x3
 # bound 9: no answer within 40 minutes.
+# Measured on 2026-12-02 once checks look for witnesses at smaller bounds first (check/Check.h; a PTX fuzzer
+# on the other core), TIMEOUT=2400: CAS lock 6 checks 17.0 s; ticket lock 12 checks 232.2 s; TTAS lock 7
+# checks 51.2 s; XF barrier 3x3 bound 9 55 checks 84.1 s: all four barriers necessary (removal breaks
+# cat_spec) with their workgroup scopes narrowed to subgroup (at 3x3 a workgroup is one subgroup), every
+# device scope and every acquire and release necessary; every racy mutant agrees. At grid 1,3,3 (three
+# subgroups per workgroup) the XF barrier itself races under both model sets, so `--also 1,3,3` stops there.
 set -e
 cd "$(dirname "$0")/.."
 SUITE=$(realpath ../shared/suite)/spirv-benchmarks
