@@ -2,6 +2,10 @@
 // Sinz's sequential counter for more) used by the reads-from encoding.
 #include "encoders/Formula.h"
 
+#include <algorithm>
+#include <iterator>
+#include <limits>
+
 namespace catcheck::encoders {
 
 Formula::Formula(SolverBackend& backend)
@@ -65,7 +69,63 @@ Term Formula::iff(Term a, Term b) {
 Term Formula::ite(Term c, Term a, Term b) {
   if (c == true_ || a == b) return a;
   if (c == false_) return b;
-  return backend_.apply(TermOp::Ite, {c, a, b});
+  Term t = backend_.apply(TermOp::Ite, {c, a, b});
+  std::optional<Range> ra = rangeOf(a), rb = rangeOf(b);
+  if (ra && rb) noteRange(t, {std::min(ra->lo, rb->lo), std::max(ra->hi, rb->hi)});
+  return t;
+}
+
+namespace {
+
+// The range of a OP b over 128-bit integers; none when an end leaves the long long range.
+std::optional<Formula::Range> arithmeticRange(TermOp op, Formula::Range a, Formula::Range b) {
+  using Wide = __int128;
+  Wide lo = 0, hi = 0;
+  switch (op) {
+    case TermOp::Add:
+      lo = Wide{a.lo} + b.lo;
+      hi = Wide{a.hi} + b.hi;
+      break;
+    case TermOp::Sub:
+      lo = Wide{a.lo} - b.hi;
+      hi = Wide{a.hi} - b.lo;
+      break;
+    case TermOp::Mul: {
+      Wide corners[] = {Wide{a.lo} * b.lo, Wide{a.lo} * b.hi, Wide{a.hi} * b.lo, Wide{a.hi} * b.hi};
+      lo = *std::min_element(std::begin(corners), std::end(corners));
+      hi = *std::max_element(std::begin(corners), std::end(corners));
+      break;
+    }
+    default:
+      return std::nullopt;
+  }
+  constexpr Wide kMin = std::numeric_limits<long long>::min(), kMax = std::numeric_limits<long long>::max();
+  if (lo < kMin || hi > kMax) return std::nullopt;
+  return Formula::Range{static_cast<long long>(lo), static_cast<long long>(hi)};
+}
+
+}  // namespace
+
+Term Formula::arith(TermOp op, Term a, Term b) {
+  Term t = backend_.apply(op, {a, b});
+  std::optional<Range> ra = rangeOf(a), rb = rangeOf(b);
+  if (op == TermOp::Mod && rb && rb->lo == rb->hi && rb->lo > 0) noteRange(t, {0, rb->lo - 1});
+  if (ra && rb) {
+    if (std::optional<Range> r = arithmeticRange(op, *ra, *rb)) noteRange(t, *r);
+  }
+  return t;
+}
+
+Term Formula::bitwise(BitwiseOp op, int width, const std::vector<Term>& args) {
+  Term t = backend_.bitwise(op, width, args);
+  if (width < 63) noteRange(t, {0, (1LL << width) - 1});
+  return t;
+}
+
+std::optional<Formula::Range> Formula::rangeOf(Term t) const {
+  if (std::optional<long long> c = constantOf(t)) return Range{*c, *c};
+  auto it = ranges_.find(t);
+  return it == ranges_.end() ? std::nullopt : std::optional<Range>(it->second);
 }
 
 Term Formula::eq(Term a, Term b) {

@@ -37,10 +37,20 @@ class Formula {
   Term eq(Term a, Term b);
   Term lt(Term a, Term b) { return backend_.apply(TermOp::Lt, {a, b}); }
   Term le(Term a, Term b) { return backend_.apply(TermOp::Le, {a, b}); }
-  Term arith(TermOp op, Term a, Term b) { return backend_.apply(op, {a, b}); }
-  Term bitwise(BitwiseOp op, int width, const std::vector<Term>& args) {
-    return backend_.bitwise(op, width, args);
-  }
+  // Add, Sub and Mul get the range their arguments' ranges give; a result of Mod by a positive constant
+  // is in [0, constant).
+  Term arith(TermOp op, Term a, Term b);
+  Term bitwise(BitwiseOp op, int width, const std::vector<Term>& args);  // in [0, 2^width)
+
+  // The values an integer term can take, where they are known: constants, terms built from terms with
+  // known ranges, and terms noted with noteRange (whose caller has made sure the range holds). ValueEncoder
+  // leaves out the modulus of a width-w result whose range lies within [0, 2^w).
+  struct Range {
+    long long lo = 0;
+    long long hi = 0;  // inclusive
+  };
+  std::optional<Range> rangeOf(Term t) const;
+  void noteRange(Term t, Range range) { ranges_[t] = range; }
   // At most one of `terms` holds (pairwise for short lists, a sequential counter otherwise).
   Term atMostOne(const std::vector<Term>& terms);
 
@@ -53,6 +63,7 @@ class Formula {
   Term false_;
   int fresh_ = 0;
   std::unordered_map<Term, long long> constants_;
+  std::unordered_map<Term, Range> ranges_;
 };
 
 }  // namespace catcheck::encoders

@@ -142,9 +142,14 @@ Term ValueEncoder::apply(const Expr& e, const std::vector<Term>& args) {
   throw std::logic_error("unexpected expression operator");
 }
 
+// t modulo 2^width, or t itself where its range lies within [0, 2^width) (sums of inputs, built-ins and
+// constants): a modulus costs the solver a quotient to search for.
 Term ValueEncoder::wrap(Term t, int width) {
   if (!wraps(width)) return t;
-  return f_.arith(TermOp::Mod, t, f_.intValue(twoTo(width)));
+  long long period = twoTo(width);
+  std::optional<Formula::Range> range = f_.rangeOf(t);
+  if (range && range->lo >= 0 && range->hi < period) return t;
+  return f_.arith(TermOp::Mod, t, f_.intValue(period));
 }
 
 Term ValueEncoder::asSigned(Term t, int width) {
@@ -210,7 +215,10 @@ Term ValueEncoder::shift(ExprOp op, Term a, Term b, int width) {
 
 Term ValueEncoder::undefined(int width) {
   Term v = f_.intVar(prefix_ + "_undef" + std::to_string(undefinedCount_++));
-  if (wraps(width)) f_.require(f_.both(f_.le(f_.intValue(0), v), f_.lt(v, f_.intValue(twoTo(width)))));
+  if (wraps(width)) {
+    f_.require(f_.both(f_.le(f_.intValue(0), v), f_.lt(v, f_.intValue(twoTo(width)))));
+    f_.noteRange(v, {0, twoTo(width) - 1});
+  }
   return v;
 }
 

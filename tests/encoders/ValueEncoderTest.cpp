@@ -17,7 +17,10 @@ using core::Expr;
 using core::ExprOp;
 
 // Whether the solver agrees that `node` over registers 0 and 1 holding a and b is exactly `expected`.
-bool agrees(SolverKind kind, const Expr& node, long long a, long long b, long long expected) {
+// With `ranged`, the registers are known to hold values of their width (Formula::noteRange), as reads of
+// inputs are, so results whose range stays within the width are left without a modulus.
+bool agrees(SolverKind kind, const Expr& node, long long a, long long b, long long expected,
+            bool ranged = false) {
   for (bool negate : {false, true}) {
     SolverOptions options;
     options.kind = kind;
@@ -27,6 +30,8 @@ bool agrees(SolverKind kind, const Expr& node, long long a, long long b, long lo
     std::vector<Term> regs{f.intVar("a"), f.intVar("b")};
     f.require(f.eq(regs[0], f.intValue(a)));
     f.require(f.eq(regs[1], f.intValue(b)));
+    for (size_t i = 0; ranged && i < regs.size(); ++i)
+      f.noteRange(regs[i], {0, (1LL << node.args.at(i).width) - 1});
     ValueEncoder values(f, "t");
     Term same = f.eq(values.intOf(node, regs), f.intValue(expected));
     f.require(negate ? f.no(same) : same);
@@ -53,11 +58,47 @@ TEST(ValueEncoder, AgreesWithTheConcreteSemanticsOnRandomOperands) {
         Expr node = Expr::binary(op, Expr::registerValue(0, width), Expr::registerValue(1, width));
         long long expected = core::applyOperator(node, {a, b}).value();
         SolverKind kind = trial % 2 == 0 ? SolverKind::Z3 : SolverKind::Cvc5;
-        EXPECT_TRUE(agrees(kind, node, a, b, expected))
-            << "op " << static_cast<int>(op) << " width " << width << " a " << a << " b " << b;
+        for (bool ranged : {false, true}) {
+          EXPECT_TRUE(agrees(kind, node, a, b, expected, ranged))
+              << "op " << static_cast<int>(op) << " width " << width << " a " << a << " b " << b
+              << (ranged ? " (operands of known range)" : "");
+        }
       }
     }
   }
+}
+
+// Sums and differences that leave the width on either side, with operands of known range.
+TEST(ValueEncoder, ReductionsOfKnownRangesAgreeAtTheirEdges) {
+  Expr add = Expr::binary(ExprOp::Add, Expr::registerValue(0, 8), Expr::registerValue(1, 8));
+  Expr sub = Expr::binary(ExprOp::Sub, Expr::registerValue(0, 8), Expr::registerValue(1, 8));
+  for (auto [a, b] : {std::pair{255LL, 255LL}, {255LL, 1LL}, {128LL, 128LL}, {0LL, 0LL}, {0LL, 255LL}}) {
+    EXPECT_TRUE(agrees(SolverKind::Z3, add, a, b, (a + b) % 256, true)) << a << " + " << b;
+    EXPECT_TRUE(agrees(SolverKind::Z3, sub, a, b, ((a - b) % 256 + 256) % 256, true)) << a << " - " << b;
+  }
+}
+
+TEST(Formula, RangesFollowConstantsArithmeticChoicesAndModuli) {
+  SolverOptions options;
+  auto backend = makeSolver(options);
+  Formula f(*backend);
+  Term x = f.intVar("x"), y = f.intVar("y"), unknown = f.intVar("u");
+  f.noteRange(x, {0, 255});
+  f.noteRange(y, {10, 20});
+  auto is = [&](Term t, long long lo, long long hi) {
+    std::optional<Formula::Range> r = f.rangeOf(t);
+    return r && r->lo == lo && r->hi == hi;
+  };
+  EXPECT_TRUE(is(f.intValue(7), 7, 7));
+  EXPECT_TRUE(is(f.arith(TermOp::Add, x, y), 10, 275));
+  EXPECT_TRUE(is(f.arith(TermOp::Sub, x, y), -20, 245));
+  EXPECT_TRUE(is(f.arith(TermOp::Mul, y, f.intValue(-2)), -40, -20));
+  EXPECT_TRUE(is(f.ite(f.boolVar("c"), x, y), 0, 255));
+  EXPECT_TRUE(is(f.arith(TermOp::Mod, unknown, f.intValue(16)), 0, 15));
+  EXPECT_TRUE(is(f.bitwise(BitwiseOp::And, 8, {x, y}), 0, 255));
+  EXPECT_FALSE(f.rangeOf(unknown));
+  EXPECT_FALSE(f.rangeOf(f.arith(TermOp::Add, x, unknown)));
+  EXPECT_FALSE(f.rangeOf(f.ite(f.boolVar("d"), x, unknown)));
 }
 
 TEST(ValueEncoder, ConversionsAgree) {
