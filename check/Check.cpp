@@ -2,8 +2,10 @@
 // relation bounds (core/), has the encoder decide the property (encoders/), then re-checks the execution
 // behind every satisfying answer with the concrete evaluator alone (DESIGN.md decision 7): it must be
 // well formed, consistent, pass the filter and show the property (a fired flag, a reached condition),
-// for every property whose descriptor says the evaluator can judge it (core/Property.h). Each phase is
-// logged at debug level with its time, and each check at info level with its verdict (core/Log.h).
+// for every property whose descriptor says the evaluator can judge it (core/Property.h). Where a witness
+// at a smaller bound is one at the bound asked for, it is first looked for at bounds 1, 2, 4, ..., briefly
+// each: shallow bugs are found in far smaller queries. Each phase is logged at debug level with its time,
+// and each check at info level with its verdict (core/Log.h).
 #include "check/Check.h"
 
 #include <algorithm>
