@@ -171,6 +171,34 @@ void readFunction(SpirvModuleInfo& info, size_t& i) {
   info.functions[function.id] = std::move(function);
 }
 
+// A type's components (a vector's or array's element, a struct's members) are types declared before it
+// (spec §2.4: only pointers may refer forward, through OpTypeForwardPointer), and a type is declared once:
+// otherwise a struct could contain itself, and its layout and values would never end.
+void requireDeclaredComponents(const SpirvModuleInfo& info, const Instruction& in) {
+  if (info.types.find(in.resultId) != nullptr) {
+    throw core::InputError(in.location, "the type " + info.nameOf(in.resultId) + " is declared twice");
+  }
+  std::vector<uint32_t> components;
+  switch (static_cast<spv::Op>(in.opcode)) {
+    case spv::Op::OpTypeVector:
+    case spv::Op::OpTypeArray:
+    case spv::Op::OpTypeRuntimeArray:
+      components.push_back(in.word(1));
+      break;
+    case spv::Op::OpTypeStruct:
+      for (size_t i = 1; i < in.operandCount(); ++i) components.push_back(in.word(i));
+      break;
+    default:
+      return;
+  }
+  for (uint32_t component : components) {
+    if (info.types.find(component) == nullptr) {
+      throw core::InputError(in.location, "the component type " + info.nameOf(component) +
+                                              " is not a type declared before " + info.nameOf(in.resultId));
+    }
+  }
+}
+
 void readGlobal(SpirvModuleInfo& info, size_t index) {
   const Instruction& in = info.module.instructions[index];
   auto op = static_cast<spv::Op>(in.opcode);
@@ -184,6 +212,7 @@ void readGlobal(SpirvModuleInfo& info, size_t index) {
       }
       length = it->second.expr.constant;
     }
+    requireDeclaredComponents(info, in);
     info.types.declare(in, length);
   } else if (op == spv::Op::OpMemoryModel) {
     readMemoryModel(info, in);
