@@ -57,11 +57,19 @@ void configure(z3::solver& solver, z3::context& context, const SolverOptions& op
 // lock queries the older solver was 2-3x faster, on the arithmetic-heavy alignment queries up to 35x
 // slower. Two different searches make a long tail much less likely than one.
 struct SecondSearch {
-  SecondSearch(z3::solver& original, const SolverOptions& options)
+  // Copies the assertions and every term built so far in one translation (shared terms once). The terms are
+  // copied too because reading the model must not translate from the first search's context: once that
+  // search has been interrupted, its context stays cancelled and a translation out of it can fail.
+  SecondSearch(z3::solver& original, const std::vector<z3::expr>& originalTerms, const SolverOptions& options)
       : solver(solverFor(context, options, settings(context))) {
     configure(solver, context, options);
-    z3::expr_vector copies(context, original.assertions());  // one translation: shared terms once
-    for (unsigned i = 0; i < copies.size(); ++i) solver.add(copies[i]);
+    z3::expr_vector assertions = original.assertions();
+    z3::expr_vector source(original.ctx());
+    for (unsigned i = 0; i < assertions.size(); ++i) source.push_back(assertions[i]);
+    for (const z3::expr& t : originalTerms) source.push_back(t);
+    z3::expr_vector copies(context, source);
+    for (unsigned i = 0; i < assertions.size(); ++i) solver.add(copies[i]);
+    for (unsigned i = assertions.size(); i < copies.size(); ++i) terms.push_back(copies[i]);
   }
   static z3::params settings(z3::context& context) {
     z3::params p(context);
@@ -71,6 +79,7 @@ struct SecondSearch {
   }
   z3::context context;  // declared before the solver that lives in it
   z3::solver solver;
+  std::vector<z3::expr> terms;  // the query's terms, by Term, in this context
 };
 
 // Two searches of one query on two threads: which has answered, with what, and the first definite answer.
@@ -203,7 +212,7 @@ class Z3Backend final : public SolverBackend {
   // new query, with a new backend, for each question).
   z3::check_result checkWithSecondSearch() {
     auto copyStart = std::chrono::steady_clock::now();
-    auto second = std::make_unique<SecondSearch>(solver_, options_);
+    auto second = std::make_unique<SecondSearch>(solver_, terms_, options_);
     core::log::debug(
         "second search: query of {} terms copied in {} ms", terms_.size(),
         std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - copyStart)
@@ -230,7 +239,10 @@ class Z3Backend final : public SolverBackend {
   // The model of whichever search answered.
   z3::expr evaluate(Term t) {
     if (!second_) return solver_.get_model().eval(expr(t), true);
-    z3::expr copy(second_->context, Z3_translate(context_, expr(t), second_->context));
+    auto index = static_cast<size_t>(t);
+    if (index < second_->terms.size()) return second_->solver.get_model().eval(second_->terms[index], true);
+    z3::expr copy(second_->context,
+                  Z3_translate(context_, expr(t), second_->context));  // built after the check
     return second_->solver.get_model().eval(copy, true);
   }
 
