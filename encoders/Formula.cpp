@@ -1,5 +1,6 @@
-// Constant folding for the boolean connectives, and an at-most-one constraint (pairwise for few terms,
-// Sinz's sequential counter for more) used by the reads-from encoding.
+// Constant folding for the boolean connectives, an at-most-one constraint (pairwise for few terms, Sinz's
+// sequential counter for more) used by the reads-from encoding, and the ranges of integer terms (interval
+// arithmetic over 128 bits) by which ValueEncoder leaves out moduli that cannot change a value.
 #include "encoders/Formula.h"
 
 #include <algorithm>
