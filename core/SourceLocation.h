@@ -2,6 +2,7 @@
 // (DESIGN.md decision 8) and the command line turns it into exit code 2.
 #pragma once
 
+#include <cstdio>
 #include <stdexcept>
 #include <string>
 
@@ -17,8 +18,32 @@ struct SourceLocation {
 class InputError : public std::runtime_error {
  public:
   InputError(const SourceLocation& where, const std::string& message)
-      : std::runtime_error(where.str() + ": error: " + message), where_(where) {}
+      : std::runtime_error(where.str() + ": error: " + oneLine(message)), where_(where) {}
   const SourceLocation& where() const { return where_; }
+
+  // The message as one line of bounded length: a diagnostic that quotes the input (SPIRV-Tools quotes the
+  // rest of the file after an unterminated string) shows control characters escaped and is cut after
+  // kMaxMessageLength characters, so a bad input is always answered by exactly one line.
+  static std::string oneLine(const std::string& message) {
+    static constexpr size_t kMaxMessageLength = 300;
+    std::string line;
+    for (char c : message) {
+      if (line.size() >= kMaxMessageLength) return line + "...";
+      if (c == '\n') {
+        line += "\\n";
+      } else if (c == '\t') {
+        line += ' ';
+      } else if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) {
+        char escaped[8];
+        std::snprintf(escaped, sizeof escaped, "\\x%02x",
+                      static_cast<unsigned>(static_cast<unsigned char>(c)));
+        line += escaped;
+      } else {
+        line += c;
+      }
+    }
+    return line;
+  }
 
  private:
   SourceLocation where_;

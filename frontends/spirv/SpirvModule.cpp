@@ -111,6 +111,15 @@ bool rewriteNegativeLiteral(std::vector<std::string>& lines, size_t line) {
   return false;
 }
 
+// SPIRV-Tools quotes the input from the bad token to the end of the file when a string is unterminated or a
+// token is not one ('found '" = OpVariable ...'). The quote is cut at the end of its line and closed.
+std::string quoteUpToEndOfLine(const std::string& message) {
+  size_t newline = message.find('\n');
+  if (newline == std::string::npos) return message;
+  std::string head = message.substr(0, newline);
+  return head.find('\'') != std::string::npos ? head + "'" : head;
+}
+
 std::vector<uint32_t> assemble(const std::string& text, const std::string& file) {
   Context context;
   std::vector<std::string> lines = splitLines(text);
@@ -136,7 +145,7 @@ std::vector<uint32_t> assemble(const std::string& text, const std::string& file)
       continue;
     }
     core::SourceLocation location{file, static_cast<int>(where.line) + 1, static_cast<int>(where.column) + 1};
-    throw core::InputError(location, message);
+    throw core::InputError(location, quoteUpToEndOfLine(message));
   }
 }
 

@@ -137,5 +137,12 @@ TEST(BadInputCorpus, CoversEveryFormat) {
   EXPECT_GE(corpus().size(), 60u);
 }
 
+// The build compiled in how many inputs the corpus had (tests/CMakeLists.txt): a different number means
+// ctest's list of the tests above is stale and some input would go unchecked.
+TEST(BadInputCorpus, CTestListsEveryInput) {
+  EXPECT_EQ(corpus().size(), static_cast<size_t>(CATCHECK_BAD_INPUT_COUNT))
+      << "rebuild (cmake --build build) so that ctest lists the corpus' new inputs";
+}
+
 }  // namespace
 }  // namespace catcheck::testing

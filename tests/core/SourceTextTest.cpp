@@ -36,5 +36,13 @@ TEST(SourceText, OverlongSurrogateTooLargeAndTruncatedSequencesAreRejected) {
   EXPECT_EQ(problem("x\xe2\x82"), "t.txt:1:2: error: the file is not valid UTF-8 (bytes 0xe2 0x82)");
 }
 
+// An error is one line, however much input its message quotes.
+TEST(InputErrorMessage, IsOneLineOfBoundedLength) {
+  InputError quoted({"t.spvasm", 3, 7}, "found '\" = OpNop\n  OpReturn\t\x01'");
+  EXPECT_STREQ(quoted.what(), "t.spvasm:3:7: error: found '\" = OpNop\\n  OpReturn \\x01'");
+  std::string message = InputError({"t", 1, 1}, std::string(1000, 'a')).what();
+  EXPECT_EQ(message, "t:1:1: error: " + std::string(300, 'a') + "...");
+}
+
 }  // namespace
 }  // namespace catcheck::core
