@@ -40,17 +40,12 @@ core::Comparison ConditionResolver::comparison(const std::string& text) {
   return comparisons.at(text);
 }
 
-core::Condition ConditionResolver::combine(core::ConditionOp op, core::Condition lhs, core::Condition rhs) {
-  core::Condition result;
-  result.op = op;
-  for (core::Condition* side : {&lhs, &rhs}) {
-    if (side->op == op) {
-      for (core::Condition& child : side->children) result.children.push_back(std::move(child));
-    } else {
-      result.children.push_back(std::move(*side));
-    }
+void ConditionResolver::append(core::Condition& into, core::Condition operand) {
+  if (operand.op != into.op) {
+    into.children.push_back(std::move(operand));
+    return;
   }
-  return result;
+  for (core::Condition& child : operand.children) into.children.push_back(std::move(child));
 }
 
 void ConditionResolver::tooDeep(const antlr4::Token* token) const {

@@ -4,6 +4,8 @@
 #pragma once
 
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "core/Program.h"
 #include "core/SourceText.h"
@@ -22,8 +24,8 @@ class ConditionResolver {
   core::Operand locationOperand(const antlr4::Token* name);
   core::Operand constantOperand(antlr4::ParserRuleContext* number);
   static core::Comparison comparison(const std::string& text);
-  // Both sides of a binary connective, flattening nested uses of the same connective.
-  static core::Condition combine(core::ConditionOp op, core::Condition lhs, core::Condition rhs);
+  // Adds `operand` to the n-ary connective `into`, flattening a nested use of the same connective.
+  static void append(core::Condition& into, core::Condition operand);
   static core::Condition negate(core::Condition operand);
   [[noreturn]] void tooDeep(const antlr4::Token* token) const;
 
@@ -47,14 +49,8 @@ class ConditionBuilder {
     if (auto* c = dynamic_cast<typename Parser::NegatedAssertionContext*>(ctx)) {
       return ConditionResolver::negate(build(c->assertion(), depth + 1));
     }
-    if (auto* c = dynamic_cast<typename Parser::ConjunctionContext*>(ctx)) {
-      return ConditionResolver::combine(core::ConditionOp::And, build(c->assertion(0), depth + 1),
-                                        build(c->assertion(1), depth + 1));
-    }
-    if (auto* c = dynamic_cast<typename Parser::DisjunctionContext*>(ctx)) {
-      return ConditionResolver::combine(core::ConditionOp::Or, build(c->assertion(0), depth + 1),
-                                        build(c->assertion(1), depth + 1));
-    }
+    if (operandsOf(core::ConditionOp::And, ctx).first != nullptr) return chain(core::ConditionOp::And, ctx, depth);
+    if (operandsOf(core::ConditionOp::Or, ctx).first != nullptr) return chain(core::ConditionOp::Or, ctx, depth);
     auto* c = dynamic_cast<typename Parser::ComparisonAssertionContext*>(ctx);
     core::Condition result;
     result.op = core::ConditionOp::Compare;
@@ -65,6 +61,35 @@ class ConditionBuilder {
   }
 
  private:
+  using Assertion = typename Parser::AssertionContext;
+
+  // The two operands of `ctx` when it is the connective `op`, else two null pointers.
+  static std::pair<Assertion*, Assertion*> operandsOf(core::ConditionOp op, Assertion* ctx) {
+    if (auto* c = dynamic_cast<typename Parser::ConjunctionContext*>(ctx); c && op == core::ConditionOp::And)
+      return {c->assertion(0), c->assertion(1)};
+    if (auto* c = dynamic_cast<typename Parser::DisjunctionContext*>(ctx); c && op == core::ConditionOp::Or)
+      return {c->assertion(0), c->assertion(1)};
+    return {nullptr, nullptr};
+  }
+
+  // `a /\ b /\ c` parses as `(a /\ b) /\ c`. The left spine of one connective is walked in a loop into one
+  // n-ary condition, so a long flat chain (a generated forall over many final states) is one operator deep,
+  // not one level per operand.
+  core::Condition chain(core::ConditionOp op, Assertion* ctx, int depth) {
+    std::vector<Assertion*> rightOperands;
+    Assertion* left = ctx;
+    for (auto sides = operandsOf(op, left); sides.first != nullptr; sides = operandsOf(op, left)) {
+      rightOperands.push_back(sides.second);
+      left = sides.first;
+    }
+    core::Condition result;
+    result.op = op;
+    ConditionResolver::append(result, build(left, depth + 1));
+    for (auto it = rightOperands.rbegin(); it != rightOperands.rend(); ++it)
+      ConditionResolver::append(result, build(*it, depth + 1));
+    return result;
+  }
+
   core::Operand operand(typename Parser::ConditionOperandContext* ctx) {
     if (auto* c = dynamic_cast<typename Parser::RegisterOperandContext*>(ctx)) {
       return resolver_.registerOperand(c->thread, c->Register()->getSymbol());

@@ -183,4 +183,18 @@ TEST(PtxConditions, ConditionIsOptional) {
 }
 
 }  // namespace
+// A generated forall lists every allowed final state: a flat chain far longer than the nesting limit is one
+// n-ary connective, in source order, not an error (nesting is still limited: tests/bad-input/ptx).
+TEST(PtxConditions, LongFlatChainsAreOneConnective) {
+  std::string states;
+  for (int i = 0; i < 5000; ++i)
+    states += (i > 0 ? " \\/ " : "") + std::string("(P0:r0 == ") + std::to_string(i) + " /\\ x == 1)";
+  core::Program program = parse("x=0;", {"|"}, "forall (" + states + ")");
+  const core::Condition& root = program.assertion;
+  ASSERT_EQ(root.op, core::ConditionOp::Or);
+  ASSERT_EQ(root.children.size(), 5000u);
+  EXPECT_EQ(root.children[4321].op, core::ConditionOp::And);
+  EXPECT_EQ(root.children[4321].children[0].rhs.constant, 4321);
+}
+
 }  // namespace catcheck::frontends
