@@ -2,6 +2,8 @@
 // solver; `Formula` (Formula.h) adds constant folding on top, so encoders never talk to a backend directly.
 #pragma once
 
+#include <cmath>
+#include <limits>
 #include <memory>
 #include <string>
 #include <vector>
@@ -19,6 +21,14 @@ enum class BitwiseOp { And, Or, Xor, Not, Shl, LShr, AShr };
 enum class SatResult { Sat, Unsat, Unknown };
 
 enum class SolverKind { Z3, Cvc5 };
+
+// A time limit in seconds as SolverOptions::timeoutMs: rounded up (a positive limit never becomes "none")
+// and capped at what the field holds.
+inline unsigned solverTimeoutMs(double seconds) {
+  double ms = std::ceil(seconds * 1000);
+  return ms >= double{std::numeric_limits<unsigned>::max()} ? std::numeric_limits<unsigned>::max()
+                                                            : static_cast<unsigned>(ms);
+}
 
 struct SolverOptions {
   SolverKind kind = SolverKind::Z3;  // faster on the whole reference suite (bench/suite-times.sh)

@@ -191,9 +191,9 @@ class Z3Backend final : public SolverBackend {
   // (copying them takes 8 ms).
   static constexpr size_t kSecondSearchTerms = 1000;
   static constexpr std::chrono::milliseconds kSecondSearchDelay{500};
-  // Nor is a query with a time limit this short (the 1 s witness searches at smaller bounds, check/Check.cpp):
-  // the second search would get at most the limit less the delay, and copying a large query costs seconds
-  // (385 000 terms: 2.4 s).
+  // Nor is a query with a time limit this short (the 1 s witness searches at smaller bounds,
+  // check/Check.cpp): the second search would get at most the limit less the delay, and copying a large query
+  // costs seconds (385 000 terms: 2.4 s).
   static constexpr unsigned kSecondSearchMinTimeoutMs = 4 * 500;
   // Nor is a very large query: copying it grows faster than its size (ttaslock-1.1.2 under opencl.cat:
   // 385 000 terms at bound 16 in 2.4 s, 2 560 000 at bound 32 in 144 s), and on such queries the time goes

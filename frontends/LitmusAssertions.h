@@ -49,8 +49,10 @@ class ConditionBuilder {
     if (auto* c = dynamic_cast<typename Parser::NegatedAssertionContext*>(ctx)) {
       return ConditionResolver::negate(build(c->assertion(), depth + 1));
     }
-    if (operandsOf(core::ConditionOp::And, ctx).first != nullptr) return chain(core::ConditionOp::And, ctx, depth);
-    if (operandsOf(core::ConditionOp::Or, ctx).first != nullptr) return chain(core::ConditionOp::Or, ctx, depth);
+    if (operandsOf(core::ConditionOp::And, ctx).first != nullptr)
+      return chain(core::ConditionOp::And, ctx, depth);
+    if (operandsOf(core::ConditionOp::Or, ctx).first != nullptr)
+      return chain(core::ConditionOp::Or, ctx, depth);
     auto* c = dynamic_cast<typename Parser::ComparisonAssertionContext*>(ctx);
     core::Condition result;
     result.op = core::ConditionOp::Compare;

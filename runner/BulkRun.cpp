@@ -11,9 +11,7 @@
 #include <cctype>
 #include <charconv>
 #include <chrono>
-#include <cmath>
 #include <filesystem>
-#include <limits>
 #include <map>
 #include <mutex>
 
@@ -62,9 +60,7 @@ RowOutcome checkRow(const runner::ManifestRow& row, const core::Model& model, co
   check.property = core::parseProperty(row.property);
   check.bound = row.bound;
   check.solver = options.solver;
-  double limitMs = std::ceil(options.timeoutSeconds * 1000);
-  check.solver.timeoutMs =
-      static_cast<unsigned>(std::min(limitMs, double{std::numeric_limits<unsigned>::max()}));
+  check.solver.timeoutMs = encoders::solverTimeoutMs(options.timeoutSeconds);
   if (!row.progress.empty()) check.progress = core::parseProgressSpec(row.progress);
   check.ignoreFilter = row.ignoreFilter;
   check.warpConfig = row.warp;

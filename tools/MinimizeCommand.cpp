@@ -193,7 +193,7 @@ int MinimizeCommand::run() const {
   for (const std::string& a : also_) options.also.push_back(runner::parseAlsoSize(a, options.size));
   options.progress = core::parseProgressSpec(progress_);
   options.solver.kind = encoders::parseSolverKind(solver_);
-  options.solver.timeoutMs = static_cast<unsigned>(timeoutSeconds_ * 1000);
+  options.solver.timeoutMs = encoders::solverTimeoutMs(timeoutSeconds_);
   options.log = [](const std::string& line) { core::log::info("minimize: {}", line); };
   core::Model model = cat::loadModel(model_);
   runner::MinimizeResult result;

@@ -39,6 +39,9 @@ void SingleCheck::addOptions(CLI::App& app) {
                  "participant sets warp primitives may rely on: CUDA (the complete warp) | SMR | FMR");
   app.add_option("--bound", bound_, "loop unrolling bound")->check(CLI::PositiveNumber);
   app.add_option("--solver", solver_, "z3 | cvc5");
+  app.add_option("--timeout", timeoutSeconds_,
+                 "seconds per solver query (0: none); a query past it ends the check with exit 3")
+      ->check(CLI::NonNegativeNumber);
   app.add_option("--progress", progress_,
                  "progress model: FAIR | HSA | OBE | HSA_OBE | LOBE | UNFAIR, or 'FAIR;QF=OBE;SG=HSA'");
   app.add_option("--format", format_, "text | json")->check(CLI::IsMember({"text", "json"}));
@@ -94,6 +97,7 @@ int SingleCheck::check(const core::Model& model) const {
   options.property = core::parseProperty(property_);
   options.bound = bound_;
   options.solver.kind = encoders::parseSolverKind(solver_);
+  options.solver.timeoutMs = encoders::solverTimeoutMs(timeoutSeconds_);
   options.progress = core::parseProgressSpec(progress_);
   options.warpConfig = core::parseWarpConfig(warpConfig_);
   options.explain = true;

@@ -31,6 +31,7 @@ class SingleCheck {
   bool enumerate_ = false;
   bool ignoreFilter_ = false;
   bool noSmallerBounds_ = false;
+  double timeoutSeconds_ = 0;
   std::vector<int> config_;  // SPIR-V grid T,S,W (empty: the module's @Config)
   int bound_ = 1;
 

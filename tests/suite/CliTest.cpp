@@ -27,6 +27,19 @@ TEST(Cli, SingleCheckPrintsTheVerdictBlock) {
   EXPECT_NE(run.output.find("Time: "), std::string::npos);
 }
 
+// --timeout limits each solver query: a query past it ends the check with exit 3 (the solver gave up), never
+// a verdict. The bound-8 query has 67 000 terms and takes z3 about 0.35 s, far past 1 ms.
+TEST(Cli, ASolverQueryPastTheTimeoutExitsThree) {
+  const std::string lock = catcheck::testing::kSuiteDir + "/spirv/opencl/benchmarks/ttaslock-1.1.2.spvasm";
+  const std::string model = kSource + "/models/opencl.cat";
+  CommandResult late = runCatcheck(model + " " + lock + " --bound 8 --timeout 0.001");
+  EXPECT_EQ(late.exitCode, 3) << late.output;
+  EXPECT_NE(late.output.find("catcheck: solver returned unknown: timeout"), std::string::npos) << late.output;
+  CommandResult inTime = runCatcheck(model + " " + lock + " --bound 2 --timeout 600");
+  EXPECT_EQ(inTime.exitCode, 0);
+  EXPECT_NE(inTime.output.find("Result: PASS"), std::string::npos) << inTime.output;
+}
+
 TEST(Cli, VersionNamesCatcheckAndBothSolvers) {
   CommandResult run = runCatcheck("--version");
   EXPECT_EQ(run.exitCode, 0);
