@@ -151,7 +151,16 @@ class Enumeration {
         return std::nullopt;
       }
       runs.emplace_back();
-      for (ThreadPath& path : *paths) runs.back().push_back(completeRun(graph_, std::move(path)));
+      for (ThreadPath& path : *paths) {
+        runs.back().push_back(completeRun(graph_, std::move(path)));
+        // A written OpUndef may be any value; the enumerator would record one of them, so every outcome that
+        // depends on it would be missed (a solver witness could then be rejected, a verdict differ).
+        if (!runs.back().back().freeValues.empty()) {
+          stop("thread " + std::to_string(thread.thread) +
+               " writes an undefined value (OpUndef), which the enumerator does not choose");
+          return std::nullopt;
+        }
+      }
     }
     return runs;
   }

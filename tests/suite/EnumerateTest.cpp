@@ -92,6 +92,19 @@ TEST(Enumerate, TooLargeIsReportedAndExitsThree) {
   EXPECT_EQ(json["reason"], "too large: 51 events (limit 48)");
 }
 
+// Each thread stores OpUndef, which may be any value: the solver finds the two stores differing (FAIL), so an
+// enumeration that took one value for it would say PASS. It says it cannot decide instead (found by a
+// differential sweep of mutated suite programs, enumeration against solver).
+TEST(Enumerate, AnUndefinedWrittenValueIsNotEnumerated) {
+  std::string test = kSuiteDir + "/spirv/vulkan/basic/undef-forall.spvasm";
+  CommandResult run = runCatcheck(kSourceDir + "/models/vulkan.cat " + test + " --enumerate");
+  EXPECT_EQ(run.exitCode, 3);
+  EXPECT_EQ(run.output,
+            "Test: undef-forall  Model: vulkan  Property: program_spec  Bound: 1\n"
+            "enumeration incomplete: thread 0 writes an undefined value (OpUndef), which the enumerator does not "
+            "choose\n");
+}
+
 TEST(Enumerate, RefusesTerminationAndWitnessFiles) {
   CommandResult run = runCatcheck(kPtx75 + " " + kMpWeak + " --enumerate --property termination");
   EXPECT_EQ(run.exitCode, 2);
