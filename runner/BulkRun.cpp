@@ -98,11 +98,12 @@ std::vector<std::string> encodeOutcome(const RowOutcome& o) {
           exactNumber(v.times.analysisMs),
           exactNumber(v.times.encodeMs),
           exactNumber(v.times.solveMs),
+          std::to_string(v.witnessBound),
           o.message};
 }
 
 void decodeOutcome(const std::vector<std::string>& fields, RowOutcome& o) {
-  if (fields.size() != 14) throw std::runtime_error("garbled result from the worker process");
+  if (fields.size() != 15) throw std::runtime_error("garbled result from the worker process");
   core::Verdict& v = o.verdict;
   o.status = static_cast<RowStatus>(std::stoi(fields[0]));
   v.result = static_cast<core::Result>(std::stoi(fields[1]));
@@ -114,7 +115,8 @@ void decodeOutcome(const std::vector<std::string>& fields, RowOutcome& o) {
   v.testName = fields[7];
   v.condition = fields[8];
   v.times = {std::stod(fields[9]), std::stod(fields[10]), std::stod(fields[11]), std::stod(fields[12])};
-  o.message = fields[13];
+  v.witnessBound = std::stoi(fields[13]);
+  o.message = fields[14];
 }
 
 RowOutcome outcomeOf(const runner::ManifestRow& row, const TaskResult& result) {

@@ -72,6 +72,9 @@ RowOutcome readRow(const json& j, const std::string& path, const std::string& wh
   o.status = parseStatus(text("status"), path, where);
   o.message = text("message");
   o.verdict.explanation = text("explanation");
+  // null when the witness was found at the row's bound, or when there is none; absent from older reports
+  if (auto bound = j.find("witness_bound"); bound != j.end() && !bound->is_null())
+    o.verdict.witnessBound = value<int>(j, "witness_bound", path, where);
   o.startMs = value<double>(j, "start_ms", path, where);
   o.wallMs = value<double>(j, "wall_ms", path, where);
   const json& times = field(j, "times_ms", path, where);

@@ -63,6 +63,8 @@ nlohmann::json jsonRow(const RowOutcome& o) {
           {"status", jsonStatus(o.status)},
           {"message", o.message},
           {"explanation", o.verdict.explanation},
+          {"witness_bound",
+           o.verdict.witnessBound > 0 ? nlohmann::json(o.verdict.witnessBound) : nlohmann::json()},
           {"start_ms", o.startMs},
           {"wall_ms", o.wallMs},
           {"times_ms",

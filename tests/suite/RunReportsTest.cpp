@@ -162,6 +162,25 @@ TEST(RunReports, JsonReportParsesBackWithStatusesAndSuiteTable) {
   EXPECT_EQ(report["summary"], (nlohmann::json{{"passed", 3}, {"failed", 2}, {"skipped", 0}}));
 }
 
+// A row whose witness turned up below its bound says where (as single checks do), and `report merge` keeps
+// it.
+TEST(RunReports, RowsSayAtWhichSmallerBoundTheWitnessWasFound) {
+  ScratchFolder scratch;
+  CommandResult run = runCatcheck("run --manifest " + kData + "run-witness-bound.csv --jobs 2 --report " +
+                                  scratch / "r.json");
+  ASSERT_EQ(run.exitCode, 0) << run.output;
+  nlohmann::json report = nlohmann::json::parse(readText(scratch / "r.json"));
+  ASSERT_EQ(report["rows"].size(), 2U);
+  EXPECT_EQ(report["rows"][0]["bound"], 2);
+  EXPECT_EQ(report["rows"][0]["witness_bound"], 1);  // the CAS lock's race, at bound 1 of 2
+  EXPECT_TRUE(report["rows"][1]["witness_bound"].is_null());
+  CommandResult merge = runCatcheck("report merge " + scratch / "r.json" + " --report " + scratch / "m.json");
+  ASSERT_EQ(merge.exitCode, 0) << merge.output;
+  nlohmann::json merged = nlohmann::json::parse(readText(scratch / "m.json"));
+  EXPECT_EQ(merged["rows"][0]["witness_bound"], 1);
+  EXPECT_TRUE(merged["rows"][1]["witness_bound"].is_null());
+}
+
 TEST(RunReports, JunitReportIsWellFormedAndCountsMatchTheRows) {
   ScratchFolder scratch;
   CommandResult run =
