@@ -35,6 +35,9 @@ struct SolverOptions {
   bool produceModels = false;  // cvc5 gets 10-40x slower on sat queries with models on: only for witnesses
   unsigned timeoutMs = 0;      // 0: none
   bool bitwise = false;        // the formula uses `bitwise` (beyond linear integer arithmetic)
+  // z3: how long the first search of a large query runs alone before a second one joins it (Z3Solver.cpp);
+  // tests set 0 to make the two searches race.
+  unsigned secondSearchDelayMs = 500;
 };
 
 class SolverBackend {
