@@ -28,7 +28,7 @@ class InputError : public std::runtime_error {
     static constexpr size_t kMaxMessageLength = 300;
     std::string line;
     for (char c : message) {
-      if (line.size() >= kMaxMessageLength) return line + "...";
+      if (line.size() >= kMaxMessageLength) return withoutPartialCharacter(line) + "...";
       if (c == '\n') {
         line += "\\n";
       } else if (c == '\t') {
@@ -46,6 +46,19 @@ class InputError : public std::runtime_error {
   }
 
  private:
+  // A cut can fall inside a UTF-8 character: its bytes are dropped, so the message stays valid UTF-8.
+  static std::string withoutPartialCharacter(std::string text) {
+    size_t end = text.size();
+    while (end > 0 && (static_cast<unsigned char>(text[end - 1]) & 0xC0) == 0x80) --end;
+    if (end > 0 && static_cast<unsigned char>(text[end - 1]) >= 0xC0) {
+      size_t length = static_cast<unsigned char>(text[end - 1]) >= 0xF0   ? 4
+                      : static_cast<unsigned char>(text[end - 1]) >= 0xE0 ? 3
+                                                                          : 2;
+      if (text.size() - (end - 1) < length) text.resize(end - 1);
+    }
+    return text;
+  }
+
   SourceLocation where_;
 };
 

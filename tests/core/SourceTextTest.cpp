@@ -42,6 +42,13 @@ TEST(InputErrorMessage, IsOneLineOfBoundedLength) {
   EXPECT_STREQ(quoted.what(), "t.spvasm:3:7: error: found '\" = OpNop\\n  OpReturn \\x01'");
   std::string message = InputError({"t", 1, 1}, std::string(1000, 'a')).what();
   EXPECT_EQ(message, "t:1:1: error: " + std::string(300, 'a') + "...");
+  std::string euros;  // "€" is 3 bytes: the cut at 300 bytes falls after the 100th, a whole one
+  for (int i = 0; i < 200; ++i) euros += "\xe2\x82\xac";
+  EXPECT_EQ(std::string(InputError({"t", 1, 1}, euros).what()),
+            "t:1:1: error: " + euros.substr(0, 300) + "...");
+  std::string shifted = "a" + euros;  // now the cut falls inside the 100th: it is dropped whole
+  EXPECT_EQ(std::string(InputError({"t", 1, 1}, shifted).what()),
+            "t:1:1: error: " + shifted.substr(0, 298) + "...");
 }
 
 }  // namespace
