@@ -1,6 +1,6 @@
-// Checks a program against a model (DESIGN.md, check/): builds the event graph to the bound and the
+// Checks a program against a model (docs/design.md, check/): builds the event graph to the bound and the
 // relation bounds (core/), has the encoder decide the property (encoders/), then re-checks the execution
-// behind every satisfying answer with the concrete evaluator alone (DESIGN.md decision 7): it must be
+// behind every satisfying answer with the concrete evaluator alone (docs/design.md decision 7): it must be
 // well formed, consistent, pass the filter and show the property (a fired flag, a reached condition),
 // for every property whose descriptor says the evaluator can judge it (core/Property.h). Where a witness
 // at a smaller bound is one at the bound asked for, it is first looked for at bounds 1, 2, 4, ..., briefly

@@ -1,4 +1,4 @@
-// The one place where a model, a program front end and an encoder meet (DESIGN.md, check/): load a model
+// The one place where a model, a program front end and an encoder meet (docs/design.md, check/): load a model
 // and a program, build the bounded event graph and its relation bounds, let the encoder decide the
 // property, and have the concrete evaluator re-check every witness the solver returns.
 #pragma once
@@ -69,7 +69,7 @@ core::Program loadProgramFile(const std::string& path, const ProgramOptions& opt
 core::Program loadProgramText(const std::string& text, const std::string& sourceName = "<string>",
                               const ProgramOptions& options = {});
 
-// With `explain`, every satisfying answer is re-checked by the concrete evaluator (DESIGN.md decision 7)
+// With `explain`, every satisfying answer is re-checked by the concrete evaluator (docs/design.md decision 7)
 // and a rejected witness throws WitnessRejected rather than yielding a verdict.
 core::Verdict checkProgram(const core::Program& program, const core::Model& model,
                            const CheckOptions& options);

@@ -1,4 +1,4 @@
-// The registry of base relations (DESIGN.md decision 9): every relation a `.cat` model can name without
+// The registry of base relations (docs/design.md decision 9): every relation a `.cat` model can name without
 // defining it has one entry in BaseRelation and one descriptor in the table of BaseRelations.cpp (its
 // `.cat` name, how its bounds are computed, and whether the graph fixes it or the solver decides it).
 // Engines switch on these enums, never on names: the relation encoder and the execution extractor switch

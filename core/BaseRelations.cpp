@@ -1,4 +1,4 @@
-// Bounds of the predefined base relations (SEMANTICS.md §4.5, Dat3M's NativeRelationAnalysis):
+// Bounds of the predefined base relations (docs/semantics.md §4.5, Dat3M's NativeRelationAnalysis):
 // program order and thread relations, addresses (loc: physical, vloc: generic), the scope relations
 // (sr needs a scope tag on both events; scta/ssg/... compare only the threads' positions), reads-from and
 // coherence candidates (init writes come first in co), RMW pairs, dependencies computed by a register

@@ -16,7 +16,7 @@ namespace catcheck::core {
 RelationBounds baseRelationBounds(const EventGraph& graph, BaseRelation relation);
 
 // Whether threads a and b share every scope level from the outermost down to `level`
-// (SEMANTICS.md §3.2: ids are hierarchical).
+// (docs/semantics.md §3.2: ids are hierarchical).
 bool sameScopeInstance(const Thread& a, const Thread& b, ScopeLevel level);
 
 // The level of `target` whose key the event carries as a tag (CTA, GPU, SYS, SG, WG, QF, DV, ...), if any.

@@ -1,4 +1,4 @@
-// May/must bounds of relations and sets (DESIGN.md decision 4). `must` pairs are related in every
+// May/must bounds of relations and sets (docs/design.md decision 4). `must` pairs are related in every
 // execution in which both events execute; `may` pairs are all that can be related at all.
 #pragma once
 

@@ -1,9 +1,9 @@
-// Constant propagation of registers over an unrolled thread (DESIGN.md pipeline: "constant propagation").
-// After unrolling, all jumps go forward, so one pass in step order sees every predecessor of a step
-// before the step: a register is a known constant before a step when every edge into it that can be taken
-// carries the same constant; a jump whose condition is a known constant takes only one of its edges. Loads
-// and read-modify-writes make their register unknown; so do undefined values. SPIR-V loop counters are the
-// typical case: in the k-th unrolled copy of `for (i = 0; i < n; ++i) a[i] = ...` the counter is k on the
+// Constant propagation of registers over an unrolled thread (docs/design.md pipeline: "constant
+// propagation"). After unrolling, all jumps go forward, so one pass in step order sees every predecessor of a
+// step before the step: a register is a known constant before a step when every edge into it that can be
+// taken carries the same constant; a jump whose condition is a known constant takes only one of its edges.
+// Loads and read-modify-writes make their register unknown; so do undefined values. SPIR-V loop counters are
+// the typical case: in the k-th unrolled copy of `for (i = 0; i < n; ++i) a[i] = ...` the counter is k on the
 // only path there, so `a[i]` is a static location and costs no address variables.
 #include "core/ConstantAddresses.h"
 

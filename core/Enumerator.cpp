@@ -1,4 +1,4 @@
-// Exhaustive enumeration of candidate executions (herd7's method, DESIGN.md decision 7). Each thread is
+// Exhaustive enumeration of candidate executions (herd7's method, docs/design.md decision 7). Each thread is
 // explored on its own first: every path through its unrolled steps, branching on the value each read
 // returns and on whether each reached barrier executes (EvaluatorProgram.cpp). Read values range over a
 // finite set per location computed as a fixed point: init values, 0 (a read without rf source), the
@@ -356,7 +356,7 @@ class Enumeration {
     return true;
   }
 
-  // Outcome::stuckWitness and Outcome::stopUndecided of the current candidate (SEMANTICS.md §7.5).
+  // Outcome::stuckWitness and Outcome::stopUndecided of the current candidate (docs/semantics.md §7.5).
   void stuckStatus(const Execution& x, Outcome& outcome) const {
     if (boundReached_) return;
     bool stuck = false, undecided = false;

@@ -1,11 +1,11 @@
 // Exhaustive enumeration of the candidate executions of a small event graph, herd7 style, classified by
-// the concrete evaluator (Evaluator.h): the oracle the SMT engine is tested against (DESIGN.md decision 7).
-// Each candidate fixes every thread's path and read values, barrier synchronisation, rf, co and sync_fence;
-// it is kept when consistent with the model's non-flagged axioms, with the flags it fires, whether the
-// filter holds, whether it terminated or reached a loop bound, and each final state it can end in.
-// Threads follow uniform FAIR progress (every thread runs until it ends, blocks, spins or stops), as in
+// the concrete evaluator (Evaluator.h): the oracle the SMT engine is tested against (docs/design.md decision
+// 7). Each candidate fixes every thread's path and read values, barrier synchronisation, rf, co and
+// sync_fence; it is kept when consistent with the model's non-flagged axioms, with the flags it fires,
+// whether the filter holds, whether it terminated or reached a loop bound, and each final state it can end
+// in. Threads follow uniform FAIR progress (every thread runs until it ends, blocks, spins or stops), as in
 // the program_spec and cat_spec suites; termination under other progress models is not enumerated.
-// Each outcome also says whether its execution is a non-termination witness (SEMANTICS.md §7.5, as
+// Each outcome also says whether its execution is a non-termination witness (docs/semantics.md §7.5, as
 // encoders/TerminationEncoder.cpp states it) in the cases without a side-effecting stuck iteration.
 #pragma once
 
@@ -73,7 +73,7 @@ EnumerationResult enumerate(const core::Model& model, const EventGraph& graph,
 // Evaluates a final-state condition; nullopt when its truth depends on free registers.
 std::optional<bool> conditionValue(const Condition& condition, const FinalState& state);
 
-// The verdict of SEMANTICS.md §2 from a complete enumeration. program_spec: `exists C` passes iff some
+// The verdict of docs/semantics.md §2 from a complete enumeration. program_spec: `exists C` passes iff some
 // terminated consistent filter-satisfying execution satisfies C, `~exists C` / `forall C` fail iff one
 // satisfies C / violates C; cat_spec fails iff a consistent filter-satisfying execution fires a flag. A
 // result that would be PASS (FAIL for exists) is UNKNOWN when such an execution reaches a loop bound.

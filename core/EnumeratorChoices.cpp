@@ -1,5 +1,5 @@
-// The memory-side choices of a candidate execution, as the encoding allows them (SEMANTICS.md §2.1, §4.5;
-// encoders/MemoryEncoder.cpp states the same rules as formulas):
+// The memory-side choices of a candidate execution, as the encoding allows them (docs/semantics.md §2.1,
+// §4.5; encoders/MemoryEncoder.cpp states the same rules as formulas):
 //  * rf: each executed read takes its value from one executed same-address write, or has no source and
 //    reads 0 (the stdlib's rf-complete axiom rejects that where an init write exists);
 //  * co: init writes come before every executed write to their physical location. Under Vulkan the other

@@ -1,4 +1,4 @@
-// The concrete engine (DESIGN.md decision 7): the value of every `.cat` relation and set on one given
+// The concrete engine (docs/design.md decision 7): the value of every `.cat` relation and set on one given
 // execution, herd7 style, and a check that an execution is one the program can really produce. It shares
 // no code with the SMT encoders, so that each engine checks the other: every witness the solver returns
 // is re-evaluated here, and on small tests the enumerator (Enumerator.h) uses it as an oracle.

@@ -2,7 +2,7 @@
 // relations are evaluated). Each thread is re-run on the values the execution says its reads returned and
 // the barrier outcomes it says happened (EvaluatorProgram.cpp); the run must execute exactly the thread's
 // executed events, write the values the execution records and end with its final registers. The memory
-// side restates the encoding's rules (SEMANTICS.md §2.1, §4.5): rf sources are executed writes to the
+// side restates the encoding's rules (docs/semantics.md §2.1, §4.5): rf sources are executed writes to the
 // same physical location with the value read, a read without one reads 0; co relates executed writes to
 // one physical location, init writes first, acyclic apart from pairs of init writes (left free), total
 // under Vulkan; sync_fence orders every executed pair of mutually-in-scope SC fences one way, acyclically,
@@ -60,9 +60,11 @@ std::optional<ThreadRun> reachedRun(const EventGraph& graph, const Execution& x,
 }
 
 // The thread's run on the execution's read values and barrier outcomes. Where a loop iteration may stop or
-// go on, the run that executes the events the execution executes and ends with its registers is chosen
-// (regression: a loop without memory events has runs that differ only in their registers), else the first
-// that executes its events.
+// go on, several runs can execute the events the execution executes; the one chosen also ends with its
+// registers (regression: a loop without memory events has runs that differ only in their registers) and,
+// in an execution marked terminated, terminates (regression: a last iteration whose barrier the thread
+// skips executes no event, so stopping before it and running through it look alike); else the best of
+// the runs that execute its events, else the first run.
 ThreadRun executionRun(const EventGraph& graph, const Execution& x, int t) {
   RunChoices choices{
       [&](const Event& read) { return std::vector<long long>{x.value[static_cast<size_t>(read.id)]}; },
@@ -72,14 +74,18 @@ ThreadRun executionRun(const EventGraph& graph, const Execution& x, int t) {
     if (std::optional<ThreadRun> run = reachedRun(graph, x, t, paths)) return *run;
   }
   std::vector<ThreadRun> runs;
-  std::optional<size_t> sameEvents;
+  std::optional<size_t> best;
+  int bestScore = -1;
   for (ThreadPath& path : paths) {
     runs.push_back(completeRun(graph, path));
-    if (!ranAsExecuted(graph, x, t, runs.back())) continue;
-    if (endsWithRegisters(x, t, runs.back())) return runs.back();
-    if (!sameEvents) sameEvents = runs.size() - 1;
+    const ThreadRun& run = runs.back();
+    if (!ranAsExecuted(graph, x, t, run)) continue;
+    bool endAgrees = !x.terminated || run.path.end == ThreadEnd::Terminated;
+    int score = (endsWithRegisters(x, t, run) ? 2 : 0) + (endAgrees ? 1 : 0);
+    if (score == 3) return run;
+    if (score > bestScore) best = runs.size() - 1, bestScore = score;
   }
-  return runs[sameEvents.value_or(0)];
+  return runs[best.value_or(0)];
 }
 
 std::set<int> mismatchedEvents(const EventGraph& graph, const Execution& x, int t, const ThreadRun& run) {

@@ -1,4 +1,4 @@
-// Runs of unrolled threads and control-barrier execution on concrete values (SEMANTICS.md §2.2, §5).
+// Runs of unrolled threads and control-barrier execution on concrete values (docs/semantics.md §2.2, §5).
 // A path follows the thread from its first step: reads return chosen values, writes and registers are
 // computed as ExprSemantics.h defines (registers start at 0 or their declared value), and a reached barrier
 // either executes or blocks the thread. A taken loop back-edge ends the thread without terminating it when
@@ -8,11 +8,13 @@
 // encoding, every step also has register values when it is not reached: each step joins the values its
 // incoming edges carry, taken or not, and a join of different or free values is free. Those values matter
 // only for the resource ids and quorums of unreached barriers and the final registers of blocked threads.
-// Barrier groups follow the encoder's rules on the same data (see BarrierSemantics in the header).
+// Barrier groups are core/BarrierGroups.h's, the ones the encoder uses; the rules on them restate the
+// encoder's.
 #include "core/EvaluatorProgram.h"
 
 #include <string>
 
+#include "core/BarrierGroups.h"
 #include "core/BaseRelations.h"
 #include "core/ExprSemantics.h"
 
@@ -338,17 +340,6 @@ ThreadRun completeRun(const EventGraph& graph, ThreadPath path) {
 
 namespace {
 
-std::string groupKey(const EventGraph& graph, const Event& barrier) {
-  const Step& step = graph.stepOf(barrier);
-  const Thread& thread = graph.program->threads.at(static_cast<size_t>(barrier.thread));
-  std::string key;
-  for (const ScopePosition& p : thread.scopes) {
-    key += std::to_string(p.id) + ".";
-    if (p.level == step.instruction->barrierScope) break;
-  }
-  return key + "@" + step.barrierInstance;
-}
-
 bool sameResource(const BarrierVisit& a, const BarrierVisit& b) {
   if (a.event == b.event) return true;
   return a.resource && b.resource && *a.resource == *b.resource;
@@ -358,18 +349,14 @@ bool sameResource(const BarrierVisit& a, const BarrierVisit& b) {
 
 BarrierSemantics::BarrierSemantics(const EventGraph& graph)
     : may_(baseRelationBounds(graph, BaseRelation::SyncBar).may) {
-  std::map<std::string, size_t> groupIndex;
-  for (const UnrolledThread& thread : graph.threads) {
-    int ordinal = 0;
-    for (const Step& step : thread.steps) {
-      if (step.kind != InstructionKind::Barrier) continue;
-      const Event& e = graph.event(step.events.front());
-      auto [it, added] = groupIndex.emplace(groupKey(graph, e), groups_.size());
-      if (added) groups_.emplace_back();
-      const Instruction& in = *step.instruction;
-      groups_[it->second].push_back(Member{thread.thread, ordinal++, e.id, in.barrierResource.has_value(),
-                                           in.barrierResource.has_value() && in.barrierQuorum.has_value()});
-      memberOfEvent_[e.id] = {it->second, groups_[it->second].size() - 1};
+  for (const std::vector<BarrierMember>& group : barrierGroups(graph)) {
+    groups_.emplace_back();
+    for (const BarrierMember& b : group) {
+      const Instruction& in =
+          *graph.threads.at(static_cast<size_t>(b.thread)).steps.at(static_cast<size_t>(b.step)).instruction;
+      groups_.back().push_back(Member{b.thread, b.ordinal, b.event, in.barrierResource.has_value(),
+                                      in.barrierResource.has_value() && in.barrierQuorum.has_value()});
+      memberOfEvent_[b.event] = {groups_.size() - 1, groups_.back().size() - 1};
     }
   }
 }

@@ -1,6 +1,6 @@
 // Concrete program semantics for the concrete engine (Evaluator.h, Enumerator.h): running one unrolled
 // thread on chosen read values and barrier outcomes, and deciding which control barriers may execute
-// together. It restates the rules of SEMANTICS.md §2.2 and §5 on values instead of formulas.
+// together. It restates the rules of docs/semantics.md §2.2 and §5 on values instead of formulas.
 #pragma once
 
 #include <functional>
@@ -14,7 +14,7 @@
 
 namespace catcheck::core {
 
-// How a thread's run ends (SEMANTICS.md §2.2, §7.2-7.4): at its end; blocked at a barrier that does not
+// How a thread's run ends (docs/semantics.md §2.2, §7.2-7.4): at its end; blocked at a barrier that does not
 // execute; spinning (a loop iteration without side effects takes its back-edge); stopped (the
 // nondeterministic stop after any other iteration); or through the loop-bound jump. Only the first
 // terminates the thread.
@@ -65,8 +65,8 @@ struct ThreadRun {
   std::vector<int> executed;                      // events, in program order
   std::vector<std::pair<int, long long>> values;  // executed memory events and their values
   std::set<int> freeValues;  // written values the run leaves free (OpUndef): any value is the program's
-  std::vector<BarrierVisit> barriers;             // every barrier step, in program order
-  std::vector<WarpVisit> warps;                   // every warp-primitive step, in program order
+  std::vector<BarrierVisit> barriers;  // every barrier step, in program order
+  std::vector<WarpVisit> warps;        // every warp-primitive step, in program order
   RegisterValues finalRegisters;
 };
 
@@ -79,13 +79,13 @@ ThreadRun completeRun(const EventGraph& graph, ThreadPath path);
 // div; a division by zero gives 0).
 std::optional<long long> evaluateExpr(const Expr& e, const RegisterValues& regs);
 
-// Control barriers (SEMANTICS.md §5, the encoder's rules on values). Barriers are grouped by the ids of
-// their thread's scopes down to the barrier's execution scope and by instance id. An unnamed barrier
-// executes iff every unnamed member of its group is reached. A named barrier without quorum executes iff
-// it is reached and every named member with the same resource id is reached. A named barrier with a
-// quorum q executes iff it is reached and at least q same-resource members synchronise (members without a
-// quorum always count); whenever q same-resource members arrive, q of them must synchronise, and only
-// executed ones can. A resource id the run leaves free is taken to differ from every other.
+// Control barriers (docs/semantics.md §5, the encoder's rules on values). Barriers are grouped as
+// BarrierGroups.h defines (scope ids down to the execution scope, instance id). An unnamed barrier executes
+// iff every unnamed member of its group is reached. A named barrier without quorum executes iff it is reached
+// and every named member with the same resource id is reached. A named barrier with a quorum q executes iff
+// it is reached and at least q same-resource members synchronise (members without a quorum always count);
+// whenever q same-resource members arrive, q of them must synchronise, and only executed ones can. A resource
+// id the run leaves free is taken to differ from every other.
 class BarrierSemantics {
  public:
   explicit BarrierSemantics(const EventGraph& graph);

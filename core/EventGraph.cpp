@@ -1,7 +1,7 @@
 // Builds the event graph from a Program: unrolls each thread (LoopUnrolling.cpp), resolves jump targets to
 // step indices, and creates one init write per memory object followed by the visible events of each
-// thread in program order. Tags follow SEMANTICS.md §5; init writes carry W, M, _ and IW, and the location's
-// own init tags (SPIR-V: its storage class).
+// thread in program order. Tags follow docs/semantics.md §5; init writes carry W, M, _ and IW, and the
+// location's own init tags (SPIR-V: its storage class).
 #include "core/EventGraph.h"
 
 #include <map>

@@ -12,7 +12,7 @@
 namespace catcheck::core {
 
 // A Bound jump is the back-edge of the last unrolled iteration: it ends the thread without terminating it,
-// and reaching it makes a verdict UNKNOWN (SEMANTICS.md §2.2).
+// and reaching it makes a verdict UNKNOWN (docs/semantics.md §2.2).
 enum class JumpRole { Normal, Bound };
 
 // One instruction instance of the unrolled thread.
@@ -28,7 +28,7 @@ struct Step {
   int iteration = -1;  // innermost loop iteration containing the step (index into iterations)
   // Dynamic warp primitives (Instruction::warpDynamic): one id per dynamic instance of the program, equal
   // in every thread that executes the same instruction (source position and occurrence) in the same copies
-  // of its enclosing loops (DESIGN.md decision 10); -1 for other steps.
+  // of its enclosing loops (docs/design.md decision 10); -1 for other steps.
   int dynamicInstance = -1;
   // Back-edge of a loop iteration: when taken after an iteration without side effects (no memory write,
   // `liveWritten` registers unchanged since the iteration's header) the thread spins: it goes to its end

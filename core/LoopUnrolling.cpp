@@ -1,4 +1,4 @@
-// Loop unrolling and spin-loop instrumentation (SEMANTICS.md §7.2-7.4, after Dat3M's LoopUnrolling,
+// Loop unrolling and spin-loop instrumentation (docs/semantics.md §7.2-7.4, after Dat3M's LoopUnrolling,
 // DynamicSpinLoopDetection and NonterminationDetection). A loop is a label followed later by a backward
 // jump to it. Innermost loops are unrolled first: the body is copied `bound` times, back-edges of copy c
 // jump forward to copy c+1, and the back-edges of the last copy become Bound jumps to the thread's end

@@ -1,6 +1,6 @@
 // Dense bit sets of events and of event pairs, the currency of relation analysis (may/must bounds,
-// DESIGN.md decision 4). Litmus-sized graphs have at most a few hundred events, so an n x n bit matrix is
-// both the simplest and the fastest representation.
+// docs/design.md decision 4). Litmus-sized graphs have at most a few hundred events, so an n x n bit matrix
+// is both the simplest and the fastest representation.
 #pragma once
 
 #include <cstdint>

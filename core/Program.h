@@ -1,4 +1,4 @@
-// The general Program IR (DESIGN.md decision 2): threads placed in a scope hierarchy, each a list of
+// The general Program IR (docs/design.md decision 2): threads placed in a scope hierarchy, each a list of
 // instructions forming a control-flow graph (labels, conditional and unconditional jumps), integer
 // expressions over registers, memory objects with physical and generic (virtual) addresses, and control
 // barriers with instance ids, resource ids and quorums. Litmus front ends are its simplest producers.

@@ -1,4 +1,4 @@
-// GPU progress models (SEMANTICS.md §7.6): how a group of the scope tree passes forward progress to its
+// GPU progress models (docs/semantics.md §7.6): how a group of the scope tree passes forward progress to its
 // children. A specification is a default model plus per-level overrides, written `FAIR;QF=OBE;SG=HSA`
 // (the manifests' `progress` column); a bare model name is uniform.
 #pragma once

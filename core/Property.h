@@ -1,7 +1,7 @@
-// The properties a check can decide (DESIGN.md decision 9, SEMANTICS.md §2): one descriptor per property
-// holds what it asks, how a satisfying answer reads, and what its output shows. The formula (encoders/),
-// the witness check (check/) and the enumerated verdict (core/Enumerator) switch exhaustively over
-// `Property`, so a new property is one descriptor plus the cases the compiler asks for.
+// The properties a check can decide (docs/design.md decision 9, docs/semantics.md §2): one descriptor per
+// property holds what it asks, how a satisfying answer reads, and what its output shows. The formula
+// (encoders/), the witness check (check/) and the enumerated verdict (core/Enumerator) switch exhaustively
+// over `Property`, so a new property is one descriptor plus the cases the compiler asks for.
 #pragma once
 
 #include <string>

@@ -1,5 +1,5 @@
-// Relation analysis (DESIGN.md decision 4): may/must bounds for every node of a model's relation graph on
-// one event graph. Recursive definitions are bounded by Kleene iteration from the empty relation.
+// Relation analysis (docs/design.md decision 4): may/must bounds for every node of a model's relation graph
+// on one event graph. Recursive definitions are bounded by Kleene iteration from the empty relation.
 #pragma once
 
 #include <vector>

@@ -1,5 +1,5 @@
 // The relation graph of a `.cat` model after name resolution, function expansion and desugaring: a small
-// closed set of core operators (DESIGN.md decision 3), each node a thin record. Nodes are hash-consed by
+// closed set of core operators (docs/design.md decision 3), each node a thin record. Nodes are hash-consed by
 // the builder so that equal subterms are shared. Knows nothing about events.
 #pragma once
 

@@ -1,5 +1,5 @@
 // Source positions and the one error type for bad input: every message carries file:line:col
-// (DESIGN.md decision 8) and the command line turns it into exit code 2.
+// (docs/design.md decision 8) and the command line turns it into exit code 2.
 #pragma once
 
 #include <cstdio>

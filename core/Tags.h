@@ -1,6 +1,6 @@
-// Interned event tags (DESIGN.md decision 1). Every tag name ("R", "W", "ACQ", "SC0", ...) maps to a small
-// integer once, process-wide; an event's tags are a bitset over those integers. `.cat` names that are not
-// relations resolve to tag sets by name, so front ends own their vocabularies without encoder changes.
+// Interned event tags (docs/design.md decision 1). Every tag name ("R", "W", "ACQ", "SC0", ...) maps to a
+// small integer once, process-wide; an event's tags are a bitset over those integers. `.cat` names that are
+// not relations resolve to tag sets by name, so front ends own their vocabularies without encoder changes.
 #pragma once
 
 #include <atomic>

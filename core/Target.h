@@ -1,4 +1,4 @@
-// The targets a program can be written for, as data (DESIGN.md decision 2): each names its scope
+// The targets a program can be written for, as data (docs/design.md decision 2): each names its scope
 // hierarchy from the outermost level inwards and how its coherence order behaves. A scope level is known
 // by its key, which is also the name of the scope tag an event carries (CTA, WG, ...), the key of the
 // level in a progress specification (`FAIR;QF=OBE`), and, lower-cased with an `s` in front, the name of

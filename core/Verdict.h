@@ -1,5 +1,5 @@
-// Verdicts and their vocabulary (DESIGN.md decision 6, SEMANTICS.md §2): what a check asked, what it
-// answered, and where the time went.
+// Verdicts and their vocabulary (docs/design.md decision 6, docs/semantics.md §2): what a check asked, what
+// it answered, and where the time went.
 #pragma once
 
 #include <optional>

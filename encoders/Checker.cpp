@@ -1,5 +1,5 @@
-// The verdict procedure of SEMANTICS.md §2.1 (Dat3M's AssumeSolver) on one bounded event graph: encode the
-// program, the memory and every non-flagged axiom, assert the filter, then ask for a property violation
+// The verdict procedure of docs/semantics.md §2.1 (Dat3M's AssumeSolver) on one bounded event graph: encode
+// the program, the memory and every non-flagged axiom, assert the filter, then ask for a property violation
 // (or, for `exists`, a witness). If there is none, ask again whether any loop bound can be reached: yes
 // gives UNKNOWN, never PASS. Each question gets a fresh solver instance: cvc5 1.0.3 is much slower in
 // incremental mode. A satisfying answer's execution is extracted here and re-checked by check/. Each
@@ -7,6 +7,7 @@
 #include "encoders/Checker.h"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <chrono>
@@ -15,6 +16,7 @@
 #include <map>
 #include <stdexcept>
 
+#include "core/BarrierGroups.h"
 #include "core/EventGraph.h"
 #include "core/Log.h"
 #include "core/Mbarrier.h"
@@ -222,6 +224,28 @@ void explainWarpCondition(Query& query, core::Property property, core::Verdict& 
   }
 }
 
+// For an unnamed control barrier that does not execute: the members of its group (core/BarrierGroups.h)
+// that never reach it, as ": P1 does not reach it" (empty for other barriers).
+std::string absentPartners(Query& query, int barrierEvent) {
+  EncodingContext& ctx = query.context();
+  for (const std::vector<core::BarrierMember>& group : core::barrierGroups(ctx.graph)) {
+    bool inGroup = std::any_of(group.begin(), group.end(),
+                               [&](const core::BarrierMember& m) { return m.event == barrierEvent; });
+    if (!inGroup) continue;
+    std::vector<std::string> absent;
+    for (const core::BarrierMember& m : group) {
+      const core::Step& step =
+          ctx.graph.threads[static_cast<size_t>(m.thread)].steps[static_cast<size_t>(m.step)];
+      if (step.instruction->barrierResource) return "";
+      if (!query.value(ctx.threads[static_cast<size_t>(m.thread)].reached[static_cast<size_t>(m.step)]))
+        absent.push_back(ctx.graph.program->threads[static_cast<size_t>(m.thread)].name);
+    }
+    if (absent.empty()) return "";
+    return fmt::format(": {} {} not reach it", fmt::join(absent, ", "), absent.size() == 1 ? "does" : "do");
+  }
+  return "";
+}
+
 // For a termination FAIL: each thread stuck in a loop (the iteration it repeats and the values it keeps
 // reading there) or blocked at a barrier, from the solver's model.
 std::string describeStuckThreads(Query& query) {
@@ -253,8 +277,8 @@ std::string describeStuckThreads(Query& query) {
       int e = step.events.front();
       bool reached = query.value(ctx.threads[t].reached[static_cast<size_t>(ctx.graph.event(e).step)]);
       if (reached && !query.value(ctx.exec[static_cast<size_t>(e)])) {
-        fmt::format_to(std::back_inserter(text), "{} is blocked forever at {} ({})\n", name,
-                       step.instruction->text, step.instruction->location.str());
+        fmt::format_to(std::back_inserter(text), "{} is blocked forever at {} ({}){}\n", name,
+                       step.instruction->text, step.instruction->location.str(), absentPartners(query, e));
       }
     }
   }

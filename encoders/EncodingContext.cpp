@@ -1,4 +1,4 @@
-// The choke point from a base relation's pair to a formula (DESIGN.md decision 4). Relation analysis
+// The choke point from a base relation's pair to a formula (docs/design.md decision 4). Relation analysis
 // bounds every base relation; a pair outside its may set is false, one in its must set holds whenever
 // both events execute, and the rest are the solver's choices: a variable the memory encoder declared for
 // rf, co and sync_fence, and for syncbar the conjunction of the barrier's synchronisation and equal

@@ -1,7 +1,7 @@
 // What the program, memory, relation and property encoders share: the formula builder, the event graph,
 // and per event its execution and value terms, per thread its control flow and registers, and the
 // variables of the relations the solver decides (rf, co, sync_fence, quorum barriers). A base relation's
-// pair becomes a formula only through `pair` (DESIGN.md decision 4); RelationEncoder::edge, the single
+// pair becomes a formula only through `pair` (docs/design.md decision 4); RelationEncoder::edge, the single
 // choke point for every relation of a model, reaches base relations through it.
 #pragma once
 

@@ -1,17 +1,18 @@
 // Encodes the unrolled program (after Dat3M's ProgramEncoder): per step a "reached" variable defined by
 // its incoming control-flow edges (all jumps go forward after unrolling), register values in SSA form
 // with one fresh variable per join point, the values written by stores and RMWs, and control barriers
-// (SEMANTICS.md §5) and warp primitives (WarpEncoder.cpp): an unnamed barrier group executes iff every member
-// is reached; a named barrier executes once enough threads with the same resource id arrive (all of them, or
-// its quorum). A thread whose barrier does not execute is blocked: nothing after it is reached. Registers
-// start at 0 or their declared initial value; expressions are encoded by ValueEncoder.h (unbounded integers
-// for litmus tests, two's-complement at the declared width for SPIR-V).
+// (docs/semantics.md §5) and warp primitives (WarpEncoder.cpp): an unnamed barrier group executes iff every
+// member is reached; a named barrier executes once enough threads with the same resource id arrive (all of
+// them, or its quorum). A thread whose barrier does not execute is blocked: nothing after it is reached.
+// Registers start at 0 or their declared initial value; expressions are encoded by ValueEncoder.h (unbounded
+// integers for litmus tests, two's-complement at the declared width for SPIR-V).
 #include <algorithm>
 #include <map>
 #include <optional>
 #include <stdexcept>
 #include <string>
 
+#include "core/BarrierGroups.h"
 #include "core/BaseRelations.h"
 #include "core/SourceLocation.h"
 #include "encoders/EncodingContext.h"
@@ -95,8 +96,9 @@ class ThreadEncoder {
     bool normal;  // false: the thread ends without terminating (spin, stop or bound jump)
   };
 
-  // The spin terminator and the "stop here" choice of a back-edge (SEMANTICS.md §7.2, §7.4): an iteration
-  // without side effects spins; any other may stop nondeterministically. Returns the edge that continues.
+  // The spin terminator and the "stop here" choice of a back-edge (docs/semantics.md §7.2, §7.4): an
+  // iteration without side effects spins; any other may stop nondeterministically. Returns the edge that
+  // continues.
   Term encodeBackEdge(size_t s, Term taken, const std::vector<Term>& regs, std::vector<Edge>& endEdges) {
     const Step& step = thread_.steps[s];
     const core::Iteration& iteration = thread_.iterations.at(static_cast<size_t>(step.iteration));
@@ -256,23 +258,7 @@ class ThreadEncoder {
 
 // --- control barriers -------------------------------------------------------------------------------
 
-struct BarrierRef {
-  int thread;
-  int step;
-  int event;
-};
-
-std::string groupKey(const EncodingContext& ctx, const BarrierRef& b) {
-  const core::Step& step =
-      ctx.graph.threads[static_cast<size_t>(b.thread)].steps[static_cast<size_t>(b.step)];
-  const core::Thread& thread = ctx.graph.program->threads[static_cast<size_t>(b.thread)];
-  std::string key;
-  for (const core::ScopePosition& p : thread.scopes) {
-    key += std::to_string(p.id) + ".";
-    if (p.level == step.instruction->barrierScope) break;
-  }
-  return key + "@" + step.barrierInstance;
-}
+using BarrierRef = core::BarrierMember;
 
 class BarrierEncoder {
  public:
@@ -282,18 +268,18 @@ class BarrierEncoder {
   // Barrier execution needs register values at the barrier for named ids: resource ids are evaluated
   // lazily through the thread encoders' register state, so this runs after data flow is set up.
   void declare() {
+    groups_ = core::barrierGroups(ctx_.graph);
     for (const core::UnrolledThread& t : ctx_.graph.threads) {
-      for (size_t s = 0; s < t.steps.size(); ++s) {
-        if (t.steps[s].kind != InstructionKind::Barrier) continue;
-        BarrierRef ref{t.thread, static_cast<int>(s), t.steps[s].events.front()};
-        ctx_.exec[static_cast<size_t>(ref.event)] = f_.boolVar("bar_e" + std::to_string(ref.event));
-        groups_[groupKey(ctx_, ref)].push_back(ref);
+      for (const core::Step& step : t.steps) {
+        if (step.kind != InstructionKind::Barrier) continue;
+        int event = step.events.front();
+        ctx_.exec[static_cast<size_t>(event)] = f_.boolVar("bar_e" + std::to_string(event));
       }
     }
   }
 
   void encode() {
-    for (const auto& [key, members] : groups_) {
+    for (const std::vector<BarrierRef>& members : groups_) {
       for (const BarrierRef& b : members) {
         if (instruction(b).barrierResource)
           encodeNamed(b, members);
@@ -375,7 +361,7 @@ class BarrierEncoder {
   EncodingContext& ctx_;
   Formula& f_;
   std::vector<ThreadEncoder>& threads_;
-  std::map<std::string, std::vector<BarrierRef>> groups_;
+  std::vector<std::vector<BarrierRef>> groups_;
   std::vector<std::pair<BarrierRef, std::vector<BarrierRef>>> pendingQuorum_;
 };
 

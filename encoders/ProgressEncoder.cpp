@@ -1,6 +1,6 @@
-// Forward progress over the scope tree (SEMANTICS.md §7.6, after Dat3M's ForwardProgressEncoder). The tree
-// is the program's target hierarchy (Target.h: root > SYS > GPU > CTA > threads for PTX, root > DV > QF >
-// WG > SG > threads for Vulkan), children grouped by scope id within their parent. Every node has three
+// Forward progress over the scope tree (docs/semantics.md §7.6, after Dat3M's ForwardProgressEncoder). The
+// tree is the program's target hierarchy (Target.h: root > SYS > GPU > CTA > threads for PTX, root > DV > QF
+// > WG > SG > threads for Vulkan), children grouped by scope id within their parent. Every node has three
 // variables: it has progress, it is schedulable (some thread in it started-or-not, not terminated, not
 // blocked: a spinning thread stays schedulable), it was scheduled once (some thread in it started). The root
 // has progress; a schedulable group with progress passes it to at least one schedulable child; the group's

@@ -15,7 +15,7 @@ class RelationEncoder {
  public:
   RelationEncoder(EncodingContext& ctx, const core::Model& model, const core::RelationAnalysis& bounds);
 
-  // The choke point from a bounded pair to a formula (DESIGN.md decision 4): outside may -> false,
+  // The choke point from a bounded pair to a formula (docs/design.md decision 4): outside may -> false,
   // in must -> both events execute, otherwise the operator's encoding.
   Term edge(core::NodeId relation, int a, int b);
   Term member(core::NodeId set, int a);

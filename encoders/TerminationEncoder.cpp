@@ -1,5 +1,5 @@
-// The non-termination witness (SEMANTICS.md §7.5, after Dat3M's NonTerminationEncoder). Some loop is stuck
-// or some barrier blocked, and no loop bound is reached. Each unrolled loop's iterations are split into
+// The non-termination witness (docs/semantics.md §7.5, after Dat3M's NonTerminationEncoder). Some loop is
+// stuck or some barrier blocked, and no loop bound is reached. Each unrolled loop's iterations are split into
 // prefix, infix and suffix: a stuck loop's last executed iteration starts the suffix; a spin (an iteration
 // without side effects) needs no infix, a nondeterministic stop after a side-effecting iteration needs an
 // infix iteration that matches a suffix iteration (same control flow, values and live registers, and the

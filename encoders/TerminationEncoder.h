@@ -1,4 +1,4 @@
-// The non-termination witness of SEMANTICS.md §7.5; see TerminationEncoder.cpp.
+// The non-termination witness of docs/semantics.md §7.5; see TerminationEncoder.cpp.
 #pragma once
 
 #include "encoders/EncodingContext.h"

@@ -1,6 +1,6 @@
-// Entry point of the litmus front ends. As in Dat3M (SEMANTICS.md 3.1) the first word of the file names the
-// dialect: PTX goes to the PTX front end, VULKAN (or Vulkan, vulkan) to the Vulkan one; anything else is an
-// error at that word.
+// Entry point of the litmus front ends. As in Dat3M (docs/semantics.md 3.1) the first word of the file names
+// the dialect: PTX goes to the PTX front end, VULKAN (or Vulkan, vulkan) to the Vulkan one; anything else is
+// an error at that word.
 #include "frontends/Litmus.h"
 
 #include <cctype>

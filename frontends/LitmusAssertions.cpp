@@ -1,6 +1,6 @@
-// The dialect-independent half of condition building: operands of final-state conditions (SEMANTICS.md 3.6)
-// resolved against the program. `Pn:r` and `n:r` name register r of thread n, interned in that thread even
-// when its code never uses it; a bare name is the final value of that location; `=` means `==`.
+// The dialect-independent half of condition building: operands of final-state conditions (docs/semantics.md
+// 3.6) resolved against the program. `Pn:r` and `n:r` name register r of thread n, interned in that thread
+// even when its code never uses it; a bare name is the final value of that location; `=` means `==`.
 #include "frontends/LitmusAssertions.h"
 
 #include <map>

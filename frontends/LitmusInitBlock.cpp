@@ -1,8 +1,9 @@
-// Init-block declarations to memory objects (SEMANTICS.md 3.3). Locations have a physical address (`loc`:
-// same bytes) and a generic address (`vloc`). An alias names its target's bytes, so it shares the physical
-// object; a generic alias (PTX `@ generic aliases`, Vulkan `aliases`) has a generic address of its own, other
-// PTX aliases reach the bytes through another proxy at the target's generic address. An alias starts with its
-// target's initial value; chains resolve to the first plain location, in any declaration order.
+// Init-block declarations to memory objects (docs/semantics.md 3.3). Locations have a physical address
+// (`loc`: same bytes) and a generic address (`vloc`). An alias names its target's bytes, so it shares the
+// physical object; a generic alias (PTX `@ generic aliases`, Vulkan `aliases`) has a generic address of its
+// own, other PTX aliases reach the bytes through another proxy at the target's generic address. An alias
+// starts with its target's initial value; chains resolve to the first plain location, in any declaration
+// order.
 #include "frontends/LitmusInitBlock.h"
 
 #include "frontends/LitmusLayout.h"

@@ -1,6 +1,6 @@
-// The declarations of a litmus init block (SEMANTICS.md 3.3), for every dialect: location initial values,
-// aliases and register initial values. Each dialect's init reader walks its own parse tree and hands the
-// items to InitDeclarations, which turns them into memory objects once the whole block has been read.
+// The declarations of a litmus init block (docs/semantics.md 3.3), for every dialect: location initial
+// values, aliases and register initial values. Each dialect's init reader walks its own parse tree and hands
+// the items to InitDeclarations, which turns them into memory objects once the whole block has been read.
 #pragma once
 
 #include <antlr4-runtime.h>

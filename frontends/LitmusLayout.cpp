@@ -1,4 +1,4 @@
-// The dialect-independent layout of litmus tests (SEMANTICS.md 3.1, 3.2). Threads are the columns of the
+// The dialect-independent layout of litmus tests (docs/semantics.md 3.1, 3.2). Threads are the columns of the
 // table: the thread header declares P0, P1, ... in column order, and every row has exactly one cell per
 // thread. Labels, jumps, branches and register arithmetic are spelled the same in PTX and Vulkan, so their
 // translation to Program IR lives here too; none of them is a memory event.

@@ -1,8 +1,8 @@
-// The parts of a litmus test's layout that every dialect spells alike (SEMANTICS.md 3.1, 3.2): parsing with
-// a dialect's grammar, the test name on the header line, thread columns, the instruction table and the cells
-// of its rows, labels and jumps, register arithmetic, and the operands of one table cell. Each dialect's
-// grammar generates its own context classes, so the helpers take tokens, generic rule contexts, or (for the
-// parser, rows, cells and `value` operands) a template parameter.
+// The parts of a litmus test's layout that every dialect spells alike (docs/semantics.md 3.1, 3.2): parsing
+// with a dialect's grammar, the test name on the header line, thread columns, the instruction table and the
+// cells of its rows, labels and jumps, register arithmetic, and the operands of one table cell. Each
+// dialect's grammar generates its own context classes, so the helpers take tokens, generic rule contexts, or
+// (for the parser, rows, cells and `value` operands) a template parameter.
 #pragma once
 
 #include <optional>
@@ -29,7 +29,7 @@ int scopeId(const std::string& file, const antlr4::Token* token);
 // An integer literal (a `number` rule) outside an instruction cell.
 long long integerLiteral(const std::string& file, antlr4::ParserRuleContext* number);
 
-// A row must have one cell per thread (SEMANTICS.md 3.2).
+// A row must have one cell per thread (docs/semantics.md 3.2).
 void checkRowWidth(const std::string& file, antlr4::ParserRuleContext* row, size_t cells, size_t threads);
 
 // Parses `text` with a dialect's generated lexer and parser, syntax errors becoming core::InputError, and

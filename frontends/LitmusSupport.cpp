@@ -1,4 +1,4 @@
-// Shared plumbing of the litmus front ends (DESIGN.md decision 8: one clear message with file:line:col).
+// Shared plumbing of the litmus front ends (docs/design.md decision 8: one clear message with file:line:col).
 // ANTLR's own messages list token-type names and, for "no viable alternative", whole stretches of input;
 // the listener here rewrites them as "unexpected X, expected A, B or C", naming token kinds in words and
 // leaving out expectation lists too long to help. Everything else is small text and number utilities.

@@ -1,7 +1,7 @@
-// PTX read-modify-writes: atom.<order>.<scope>.<op>, atom.<order>.<scope>.cas and red (SEMANTICS.md 5, PTX
-// table). Each is one Rmw instruction whose load half and store half are tagged separately, both with RMW,
-// the scope and the generic proxy. The order splits as in Dat3M's compilation of PTX: the load is ACQ for
-// acquire and acq_rel and RLX otherwise; the store is REL for release and acq_rel and RLX otherwise.
+// PTX read-modify-writes: atom.<order>.<scope>.<op>, atom.<order>.<scope>.cas and red (docs/semantics.md 5,
+// PTX table). Each is one Rmw instruction whose load half and store half are tagged separately, both with
+// RMW, the scope and the generic proxy. The order splits as in Dat3M's compilation of PTX: the load is ACQ
+// for acquire and acq_rel and RLX otherwise; the store is REL for release and acq_rel and RLX otherwise.
 // atom.cas always writes (PTX semantics): `value` is the new value, `expected` the compare value.
 #include "frontends/PtxInstructions.h"
 

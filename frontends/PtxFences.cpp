@@ -1,8 +1,8 @@
-// PTX fences and control barriers (SEMANTICS.md 5, PTX table). fence.sc and fence.acq_rel are F events with
-// their order (SC, ACQ_REL), scope and the generic proxy; fence.proxy.<kind> orders accesses across proxies
-// and carries only the proxy's tag (GEN SUR TEX CON ASYNC); fence.proxy.alias carries ALIAS. bar.cta.sync and
-// bar.cta.arrive are control barriers of execution scope CTA whose instance id is kept as written (`00` is
-// not `0`), with an optional resource id and quorum that may be registers.
+// PTX fences and control barriers (docs/semantics.md 5, PTX table). fence.sc and fence.acq_rel are F events
+// with their order (SC, ACQ_REL), scope and the generic proxy; fence.proxy.<kind> orders accesses across
+// proxies and carries only the proxy's tag (GEN SUR TEX CON ASYNC); fence.proxy.alias carries ALIAS.
+// bar.cta.sync and bar.cta.arrive are control barriers of execution scope CTA whose instance id is kept as
+// written (`00` is not `0`), with an optional resource id and quorum that may be registers.
 #include <map>
 
 #include "frontends/PtxInstructions.h"

@@ -1,6 +1,6 @@
-// What every PTX instruction family shares: the memory-order and scope rules of SEMANTICS.md 4.1 (the grammar
-// accepts any order with an optional scope so that misuse gets a message naming the rule), and the dispatch
-// of a cell to its family.
+// What every PTX instruction family shares: the memory-order and scope rules of docs/semantics.md 4.1 (the
+// grammar accepts any order with an optional scope so that misuse gets a message naming the rule), and the
+// dispatch of a cell to its family.
 #include "frontends/PtxInstructions.h"
 
 #include <algorithm>

@@ -15,7 +15,7 @@ namespace catcheck::frontends::ptx {
 
 using Parser = grammar::LitmusPTXParser;
 
-// Memory orders each family accepts (SEMANTICS.md 4.1).
+// Memory orders each family accepts (docs/semantics.md 4.1).
 enum class OrderFamily { Load, Store, Atomic, Fence };
 
 // Checks the memory order and scope of `mnemonic` (weak takes no scope, every other order needs one) and

@@ -1,9 +1,9 @@
 // The PTX litmus front end's driver: parses the text with grammar/LitmusPTX.g4 and walks the tree in the
 // order names become meaningful. Threads come first (register initialisers and conditions refer to them),
 // then the init block (so that aliases are known before code names them), then the instruction table column
-// by column (SEMANTICS.md 3.2: thread i is column i, and every row has one cell per thread), then the labels
-// of each thread, and last the filter and condition. Instruction families live in the Ptx*.cpp files beside
-// this one; the layout every dialect shares in LitmusLayout.h.
+// by column (docs/semantics.md 3.2: thread i is column i, and every row has one cell per thread), then the
+// labels of each thread, and last the filter and condition. Instruction families live in the Ptx*.cpp files
+// beside this one; the layout every dialect shares in LitmusLayout.h.
 #include "frontends/PtxLitmus.h"
 
 #include <limits>

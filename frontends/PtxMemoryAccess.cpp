@@ -1,6 +1,6 @@
-// PTX loads and stores (SEMANTICS.md 5, PTX table). Every access is one event tagged M, _ and R or W, its
-// memory order (WEAK RLX ACQ REL), its scope when it has one, and the proxy it goes through: ld and st use
-// the generic proxy (GEN), tld the texture proxy (TEX), suld and sust the surface proxy (SUR), cold the
+// PTX loads and stores (docs/semantics.md 5, PTX table). Every access is one event tagged M, _ and R or W,
+// its memory order (WEAK RLX ACQ REL), its scope when it has one, and the proxy it goes through: ld and st
+// use the generic proxy (GEN), tld the texture proxy (TEX), suld and sust the surface proxy (SUR), cold the
 // constant proxy (CON). `ld r, v` without a memory order is a register move, not an access.
 #include <map>
 

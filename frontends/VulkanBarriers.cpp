@@ -1,4 +1,4 @@
-// Vulkan memory and control barriers and the device-domain operations (SEMANTICS.md 5, VULKAN table).
+// Vulkan memory and control barriers and the device-domain operations (docs/semantics.md 5, VULKAN table).
 // membar is a fence (F) with its scope and both sides of its order: ACQ and / or REL (acq_rel gives both),
 // the SEMSCn tags, SEMAV and SEMVIS. cbar is a control barrier tagged CBAR and its scope; with a memory order
 // it is also a fence with the same tags as membar, without one it has no F (no memory semantics). The

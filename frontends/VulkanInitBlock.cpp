@@ -1,7 +1,7 @@
-// The init block and the ssw block of a Vulkan litmus test (SEMANTICS.md 3.3, 4.2). Locations and register
-// values are as in every dialect; `y aliases x` is a generic alias: the same physical object as x, with a
-// generic address of its own (like PTX `@ generic aliases`). `{ ssw Pi Pj; ... }` declares that thread i
-// system-synchronizes-with thread j: every visible event of i happens before every visible event of j. The
+// The init block and the ssw block of a Vulkan litmus test (docs/semantics.md 3.3, 4.2). Locations and
+// register values are as in every dialect; `y aliases x` is a generic alias: the same physical object as x,
+// with a generic address of its own (like PTX `@ generic aliases`). `{ ssw Pi Pj; ... }` declares that thread
+// i system-synchronizes-with thread j: every visible event of i happens before every visible event of j. The
 // suite writes the threads as bare numbers (`ssw 0 1`); `P0` is accepted too.
 #include "frontends/LitmusInitBlock.h"
 #include "frontends/LitmusSupport.h"

@@ -1,6 +1,6 @@
 // Dispatch of one Vulkan table cell to its instruction family, and the families that need no qualifiers:
 // labels, `goto`, the conditional branches beq / bne / blt / ble / bgt / bge, and register arithmetic
-// `op r, a, b` with op one of add sub mul div and or xor (SEMANTICS.md 4.2). None of these is a memory
+// `op r, a, b` with op one of add sub mul div and or xor (docs/semantics.md 4.2). None of these is a memory
 // event; they translate as in every litmus dialect (frontends/LitmusLayout.h).
 #include "frontends/VulkanInstructions.h"
 

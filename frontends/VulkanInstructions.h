@@ -1,7 +1,7 @@
 // Internal interface of the Vulkan litmus front end: the qualifier list of a memory instruction read into
-// its parts (VulkanQualifiers.cpp), the tags those parts give (SEMANTICS.md 5, VULKAN table), and one builder
-// per instruction family (VulkanMemoryAccess.cpp, VulkanBarriers.cpp). Builders fill kind, operands and tags;
-// the dispatcher (VulkanInstructions.cpp) sets location and text.
+// its parts (VulkanQualifiers.cpp), the tags those parts give (docs/semantics.md 5, VULKAN table), and one
+// builder per instruction family (VulkanMemoryAccess.cpp, VulkanBarriers.cpp). Builders fill kind, operands
+// and tags; the dispatcher (VulkanInstructions.cpp) sets location and text.
 #pragma once
 
 #include <string>
@@ -32,8 +32,9 @@ struct Qualifiers {
   bool releases() const { return order != nullptr && order->getText() != "acq"; }
 };
 
-// Reads the qualifiers after `mnemonic` and checks them against the instruction's form (SEMANTICS.md 4.2):
-// known words, in the order the forms write them, each allowed on this instruction, nothing required missing.
+// Reads the qualifiers after `mnemonic` and checks them against the instruction's form (docs/semantics.md
+// 4.2): known words, in the order the forms write them, each allowed on this instruction, nothing required
+// missing.
 Qualifiers readQualifiers(const LitmusCell& cell, antlr4::Token* mnemonic,
                           const std::vector<Parser::QualifierContext*>& qualifiers);
 

@@ -1,10 +1,11 @@
 // The Vulkan litmus front end's driver: parses the text with grammar/LitmusVulkan.g4 and walks the tree in
 // the order names become meaningful. Threads come first (register initialisers, ssw pairs and conditions
 // refer to them), then the init block (so that aliases are known before code names them), the ssw block,
-// the instruction table column by column (SEMANTICS.md 3.2: thread i is column i, and every row has one cell
-// per thread), the labels of each thread, and last the filter and condition. A thread `P0@sg s,wg w, qf q`
-// sits at device 0, queue family q, workgroup w, subgroup s: ids are hierarchical, so `sg 0` under two
-// workgroups is two subgroups. Instruction families live in the Vulkan*.cpp files beside this one.
+// the instruction table column by column (docs/semantics.md 3.2: thread i is column i, and every row has one
+// cell per thread), the labels of each thread, and last the filter and condition. A thread
+// `P0@sg s,wg w, qf q` sits at device 0, queue family q, workgroup w, subgroup s: ids are hierarchical, so
+// `sg 0` under two workgroups is two subgroups. Instruction families live in the Vulkan*.cpp files beside
+// this one.
 #include "frontends/VulkanLitmus.h"
 
 #include "LitmusVulkanLexer.h"

@@ -1,10 +1,10 @@
-// Vulkan loads, stores and read-modify-writes (SEMANTICS.md 5, VULKAN table). Every access is tagged M, _,
-// R or W and its storage class. A plain access is private unless it is written .nonpriv, .vis.<scope> (loads)
-// or .av.<scope> (stores), which make it NONPRIV and add VIS or AV with the scope. Atomics are always NONPRIV
-// and scoped: an atomic load is VIS and may acquire, an atomic store is AV and may release. rmw.atom is one
-// Rmw instruction whose halves split the order as Dat3M's compilation of Vulkan does: its load is an atomic
-// load with the acquire side (ACQ, SEMSCn, SEMVIS), its store an atomic store with the release side (REL,
-// SEMSCn, SEMAV). Without an operation qualifier an rmw is an exchange.
+// Vulkan loads, stores and read-modify-writes (docs/semantics.md 5, VULKAN table). Every access is tagged M,
+// _, R or W and its storage class. A plain access is private unless it is written .nonpriv, .vis.<scope>
+// (loads) or .av.<scope> (stores), which make it NONPRIV and add VIS or AV with the scope. Atomics are always
+// NONPRIV and scoped: an atomic load is VIS and may acquire, an atomic store is AV and may release. rmw.atom
+// is one Rmw instruction whose halves split the order as Dat3M's compilation of Vulkan does: its load is an
+// atomic load with the acquire side (ACQ, SEMSCn, SEMVIS), its store an atomic store with the release side
+// (REL, SEMSCn, SEMAV). Without an operation qualifier an rmw is an exchange.
 #include "frontends/VulkanInstructions.h"
 
 namespace catcheck::frontends::vulkan {

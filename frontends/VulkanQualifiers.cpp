@@ -1,7 +1,7 @@
-// Qualifier lists of Vulkan memory instructions (SEMANTICS.md 4.2) and the tags they give (section 5). The
-// grammar accepts any words after ld / st / rmw / membar / cbar; here each word gets its kind, the kinds must
-// come in the order the forms write them (atom; the memory order, or a plain access's nonpriv / av / vis;
-// scope; storage class; semantics storage classes; semav; semvis; operation), and the list must fit the
+// Qualifier lists of Vulkan memory instructions (docs/semantics.md 4.2) and the tags they give (section 5).
+// The grammar accepts any words after ld / st / rmw / membar / cbar; here each word gets its kind, the kinds
+// must come in the order the forms write them (atom; the memory order, or a plain access's nonpriv / av /
+// vis; scope; storage class; semantics storage classes; semav; semvis; operation), and the list must fit the
 // instruction's form: plain and atomic accesses, rmw.atom, membar, cbar. Each mistake is reported at the word
 // with the rule it breaks. acq_rel is both an acquire and a release, as in Dat3M's compilation.
 #include <algorithm>

@@ -1,5 +1,5 @@
 // The `.cat` memory-model language (herd7's cat, in the dialect the Dat3M models use), written from the
-// language description in shared/suite/SEMANTICS.md section 4.4. The parser only recognises the syntax;
+// language description in docs/semantics.md section 4.4. The parser only recognises the syntax;
 // name resolution, function expansion, kind checking and desugaring happen in cat/.
 grammar Cat;
 

@@ -1,7 +1,7 @@
 // PTX litmus tests: a header, an init block, a table of per-thread instruction columns and an optional filter
-// and condition (see shared/suite/SEMANTICS.md section 3). The grammar accepts every memory order on every
-// access and leaves scope optional; frontends/ checks which combinations are legal (SEMANTICS.md 4.1), so
-// that such mistakes get a message that names the rule rather than a list of expected tokens.
+// and condition (see docs/semantics.md section 3). The grammar accepts every memory order on every
+// access and leaves scope optional; frontends/ checks which combinations are legal (docs/semantics.md 4.1),
+// so that such mistakes get a message that names the rule rather than a list of expected tokens.
 grammar LitmusPTX;
 
 import LitmusAssertions;

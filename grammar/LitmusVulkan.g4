@@ -1,5 +1,5 @@
 // Vulkan litmus tests: a header, an init block, an optional block of system-synchronizes-with pairs, a table
-// of per-thread instruction columns and an optional filter and condition (see shared/suite/SEMANTICS.md
+// of per-thread instruction columns and an optional filter and condition (see docs/semantics.md
 // sections 3 and 4.2). Memory instructions take a list of dot-separated qualifiers
 // (`ld.atom.acq.dv.sc0.semsc0`) that the grammar does not constrain: frontends/ reads the list and checks
 // which combinations are legal, so that a mistake gets a message naming the qualifier and the rule rather

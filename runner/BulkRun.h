@@ -29,7 +29,7 @@ struct BulkRunOptions {
   encoders::SolverOptions solver;
   double timeoutSeconds = 0;  // wall time per row, also each solver query's limit; 0: none
   unsigned memoryMb = 0;      // address-space cap per row; 0: none
-  // Every SAT answer's witness re-checked by the concrete evaluator (DESIGN.md decision 7), as single
+  // Every SAT answer's witness re-checked by the concrete evaluator (docs/design.md decision 7), as single
   // checks do; a rejected witness is an ERROR row. `--no-recheck` turns it off.
   bool recheckWitnesses = true;
   bool smallerBoundsFirst =

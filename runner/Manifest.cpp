@@ -1,7 +1,7 @@
 // Reads manifest CSV files. The header row names the columns, so extra columns (the SPIR-V manifest's
 // `target`, `ignore_filter`, `warp`) are tolerated; blank lines and lines starting with `//` are skipped.
 // Also reads Dat3M's `<suite>-expected.csv` files, with Dat3M's own leniency (ResourceHelper in its
-// tests, SEMANTICS.md §1): malformed lines are ignored rather than reported, as they are there.
+// tests, docs/semantics.md §1): malformed lines are ignored rather than reported, as they are there.
 #include "runner/Manifest.h"
 
 #include <algorithm>

@@ -1,6 +1,6 @@
 // Manifests of expected verdicts: CSV rows `suite,test,model,property,bound,progress,expected` with the
 // test path relative to the manifest's folder (the reference suite's manifest.csv format), and Dat3M's
-// `<suite>-expected.csv` files of `path,0|1` lines (SEMANTICS.md §1).
+// `<suite>-expected.csv` files of `path,0|1` lines (docs/semantics.md §1).
 #pragma once
 
 #include <string>

@@ -1,5 +1,5 @@
-// Relaxations of litmus instructions (SEMANTICS.md §4.1, §4.2), as rewrites of the instruction's mnemonic:
-// the words before the first space, separated by dots. In the order they are tried:
+// Relaxations of litmus instructions (docs/semantics.md §4.1, §4.2), as rewrites of the instruction's
+// mnemonic: the words before the first space, separated by dots. In the order they are tried:
 //  * removal of a fence or a control barrier (the table cell becomes empty);
 //  * the memory order weakened one step. PTX: fence.sc -> fence.acq_rel; ld.acquire -> ld.relaxed -> ld.weak
 //    and st.release -> st.relaxed -> st.weak (weak takes no scope); atom / red acq_rel -> acquire, then

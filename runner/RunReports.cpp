@@ -1,7 +1,7 @@
 // Machine-readable results of a bulk run. The JSON report keeps its original field names (scripts such as
 // bench/suite-times.sh read them) and adds the per-suite table. The JUnit report follows the common
 // schema CI servers read (testsuites > testsuite > testcase with failure / error / skipped). The expected
-// CSV is Dat3M's format (SEMANTICS.md §1), so a run can regenerate expectations that Dat3M and
+// CSV is Dat3M's format (docs/semantics.md §1), so a run can regenerate expectations that Dat3M and
 // `catcheck run --expected` both read.
 #include "runner/RunReports.h"
 

@@ -1,5 +1,5 @@
-// Output of a single check: the verdict block of DESIGN.md, or the same as JSON (bulk runs: RunSummary.h,
-// RunReports.h).
+// Output of a single check: the verdict block of docs/design.md, or the same as JSON (bulk runs:
+// RunSummary.h, RunReports.h).
 #pragma once
 
 #include <ostream>

@@ -1,6 +1,6 @@
 // The single-check command: loads the model, checks the test (asking the solver to explain, so every
-// witness is re-checked by the concrete evaluator) and prints the verdict block of DESIGN.md, in colour on
-// a terminal, or as JSON. `--witness` renders the witness execution, with the relations `--show` names as
+// witness is re-checked by the concrete evaluator) and prints the verdict block of docs/design.md, in colour
+// on a terminal, or as JSON. `--witness` renders the witness execution, with the relations `--show` names as
 // the concrete evaluator computes them on it. `--enumerate` asks the enumerator (core/Enumerator.h) instead
 // of the solver and lists every reachable final state; an enumeration past its limits says so and exits 3,
 // like a solver that gives up: the answer asked for was not found. Loading the model is logged at info level

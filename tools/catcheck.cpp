@@ -5,8 +5,8 @@
 //   catcheck report merge A.json B.json ... [options]       shard reports joined (tools/ReportCommand.cpp)
 //   catcheck minimize MODEL.cat PROGRAM [options]           necessary synchronisation
 //   (tools/MinimizeCommand.cpp)
-// Exit codes (DESIGN.md): 0 ok / all agree, 1 a verdict differs, 2 bad input or usage, 3 the solver gave up,
-// a witness was rejected by the evaluator, or an internal error (any other exception: reported, never an
+// Exit codes (docs/design.md): 0 ok / all agree, 1 a verdict differs, 2 bad input or usage, 3 the solver gave
+// up, a witness was rejected by the evaluator, or an internal error (any other exception: reported, never an
 // abort). Every command takes -v / --log-level (tools/LogOptions.h):
 // logs go to stderr, as stdout carries the verdicts.
 #include <CLI/CLI.hpp>

@@ -1,5 +1,5 @@
 // The SPIR-V front end: a `.spvasm` text or `.spv` binary module with the suite's header comments
-// (SEMANTICS.md §6) becomes a core::Program with one thread per invocation of the grid.
+// (docs/semantics.md §6) becomes a core::Program with one thread per invocation of the grid.
 #pragma once
 
 #include <array>

@@ -1,4 +1,4 @@
-// @Output and @Filter assertions as Program conditions (SEMANTICS.md §6). An operand `%id[i][j]` is the
+// @Output and @Filter assertions as Program conditions (docs/semantics.md §6). An operand `%id[i][j]` is the
 // final value of one scalar of a variable (or of an OpenCL kernel's buffer argument, whose first index
 // picks the element): its indexes must reach a scalar exactly. A variable with one copy per workgroup or
 // per thread is read in workgroup 0 / thread 0's copy. Integer literals compared with a location are

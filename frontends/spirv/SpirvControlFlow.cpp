@@ -15,8 +15,6 @@
 namespace catcheck::frontends::spirv {
 namespace {
 
-constexpr int kMaxCallDepth = 64;
-
 core::Instruction jumpTo(const std::string& label, std::optional<core::Expr> condition = std::nullopt) {
   core::Instruction jump;
   jump.kind = core::InstructionKind::Jump;
@@ -65,7 +63,10 @@ void ThreadLowering::lowerFunctionBody(const Function& function, const std::stri
     // whose other predecessors are back edges from inside the loop), is dead in this thread (its branch
     // folded away): it is skipped, with the errors its code would raise for this thread.
     bool dead = &block != &function.blocks.front() && targeted_.count(labelOf(block.label)) == 0;
-    if (dead && function.decidable.count(block.label) != 0) continue;
+    if (dead && function.decidable.count(block.label) != 0) {
+      emitUnreachableBarriers(block, prefix_, callDepth_);
+      continue;
+    }
     currentBlock_ = block.label;
     current_ = &all[block.first];
     sourceLine_.clear();  // an OpLine holds until the end of its block
@@ -236,7 +237,7 @@ void ThreadLowering::lowerCall(const Instruction& in) {
   std::vector<Value> arguments;
   for (size_t i = 3; i < in.operandCount(); ++i) arguments.push_back(valueOf(in.word(i), in.location));
   for (size_t i = 0; i < arguments.size(); ++i) define(function.parameters[i], arguments[i]);
-  std::string prefix = "c" + std::to_string(++callCounter_) + "/";
+  std::string prefix = callPrefix(prefix_, in);
   std::string returnLabel = prefix + "return";
   std::vector<std::string> returnRegisters;
   const Type& returnType = info_.types.at(function.returnType, in.location);

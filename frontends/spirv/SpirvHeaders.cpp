@@ -1,4 +1,4 @@
-// Header comments of SPIR-V tests (SEMANTICS.md §6). A comment whose text contains `@` is a header:
+// Header comments of SPIR-V tests (docs/semantics.md §6). A comment whose text contains `@` is a header:
 // `@Name:` followed by its content up to the end of the line. @Input binds ids to integers or nested
 // `{...}` lists; @Output is `forall`, `exists` or `not exists` and an assertion (several lines are AND-ed
 // for forall and OR-ed for not exists; anything else is an error); @Filter is one assertion; @Config is
@@ -308,7 +308,7 @@ class HeaderReader {
       filter(parser, line);
     } else if (line.name == "Config") {
       config(parser, line);
-    }  // other headers are ignored (SEMANTICS.md §6)
+    }  // other headers are ignored (docs/semantics.md §6)
   }
 
  private:

@@ -1,4 +1,4 @@
-// The header comments of a `.spvasm` test (SEMANTICS.md §6): `; @Input:`, `; @Output:`, `; @Filter:` and
+// The header comments of a `.spvasm` test (docs/semantics.md §6): `; @Input:`, `; @Output:`, `; @Filter:` and
 // `; @Config:`. See SpirvHeaders.cpp.
 #pragma once
 

@@ -24,6 +24,8 @@ using frontends::SpirvOptions;
 
 enum class MemoryModelKind { Vulkan, OpenCL };
 
+inline constexpr int kMaxCallDepth = 64;
+
 struct Block {
   uint32_t label = 0;
   size_t first = 0;  // index of OpLabel
@@ -152,6 +154,11 @@ class ThreadLowering {
   void requirePointer(uint32_t id, const char* opcode, const Instruction& in);
   bool lowerAtomic(const Instruction& in);   // SpirvAtomics.cpp
   bool lowerBarrier(const Instruction& in);  // SpirvBarriers.cpp
+  core::Instruction controlBarrier(const Instruction& in, const std::string& prefix);
+  void emitUnreachableBarriers(const Block& block, const std::string& prefix, int depth);
+  // The label and register prefix of an inlined call: the call site's position in the module under the
+  // caller's prefix, so that every thread names the same call alike (barrier instances depend on it).
+  std::string callPrefix(const std::string& prefix, const Instruction& call) const;
   bool lowerExtInst(const Instruction& in);  // SpirvExtInst.cpp
   bool lowerGroup(const Instruction& in);    // SpirvSubgroup.cpp
   void lowerFunctionBody(const Function& function, const std::string& prefix, const std::string& returnLabel,
@@ -214,7 +221,6 @@ class ThreadLowering {
   std::vector<std::string> returnRegisters_;
   std::optional<Value> returnValue_;
   int callDepth_ = 0;
-  int callCounter_ = 0;
   int functionVariableInstance_ = 0;
   friend struct ControlFlowAccess;
 };

@@ -1,4 +1,4 @@
-// Checking one program against one model (SEMANTICS.md §2): the property to decide, the bound on loop
+// Checking one program against one model (docs/semantics.md §2): the property to decide, the bound on loop
 // unrolling, the progress model and the solver; the answer is a Verdict with, when the solver found an
 // execution (a reached condition, a fired flag, a hang), that execution as a Witness. Every witness has
 // been re-checked by catcheck's concrete evaluator before it is returned.

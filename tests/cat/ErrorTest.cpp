@@ -1,5 +1,5 @@
 // Negative tests of the `.cat` front end: every bad input gets exactly one core::InputError with
-// file:line:col and a one-line message (DESIGN.md decision 8).
+// file:line:col and a one-line message (docs/design.md decision 8).
 #include <gtest/gtest.h>
 
 #include <random>

@@ -1,5 +1,5 @@
 // The property table: names round-trip, unknown names list the known ones, and each question reads an
-// answer the way SEMANTICS.md §2 says (a witness is PASS only for an exists-condition).
+// answer the way docs/semantics.md §2 says (a witness is PASS only for an exists-condition).
 #include <gtest/gtest.h>
 
 #include <set>

@@ -114,7 +114,7 @@ INSTANTIATE_TEST_SUITE_P(Shapes, CheckerTest,
                          });
 
 // Liveness under progress models: one thread spins on a flag that the other sets. Whether the spinner can
-// starve the setter depends on the thread ids and the model (SEMANTICS.md §7.6).
+// starve the setter depends on the thread ids and the model (docs/semantics.md §7.6).
 const char* kSetterFirst = R"(PTX setter-first
 { flag=0; }
  P0@cta 0,gpu 0          | P1@cta 0,gpu 0           ;

@@ -1,4 +1,4 @@
-// Accesses whose address is computed at run time (DESIGN.md decision 2): a litmus test whose store and
+// Accesses whose address is computed at run time (docs/design.md decision 2): a litmus test whose store and
 // load are rewritten to go through a register that holds y's address (1). The alias analysis makes them
 // may-alias every location; the values decide where they land. Expected verdicts sit next to each case.
 #include <gtest/gtest.h>

@@ -1,4 +1,4 @@
-// Bad PTX litmus input gives one core::InputError with file:line:col and a one-line message (DESIGN.md
+// Bad PTX litmus input gives one core::InputError with file:line:col and a one-line message (docs/design.md
 // decision 8). Each test pins the exact message.
 #include <gtest/gtest.h>
 

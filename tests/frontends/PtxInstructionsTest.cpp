@@ -1,5 +1,5 @@
 // The PTX front end on small hand-written tests: the tags and operands of every instruction family
-// (SEMANTICS.md 5, PTX table), the init block (aliases in any order, initial values), and conditions
+// (docs/semantics.md 5, PTX table), the init block (aliases in any order, initial values), and conditions
 // (precedence, operators, constants, filter, quantifiers).
 #include <gtest/gtest.h>
 

@@ -1,6 +1,6 @@
 // Every PTX litmus file of the reference suite (shared/suite/litmus/PTX) must parse: the front end has to
-// accept every form that occurs there (SEMANTICS.md 3) and produce a structurally sound program. Bulk runs
-// parse in parallel, so the suite is also parsed from several threads at once.
+// accept every form that occurs there (docs/semantics.md 3) and produce a structurally sound program. Bulk
+// runs parse in parallel, so the suite is also parsed from several threads at once.
 #include <gtest/gtest.h>
 
 #include <future>

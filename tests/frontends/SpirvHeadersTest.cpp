@@ -1,4 +1,4 @@
-// The header comments of SPIR-V tests (SEMANTICS.md §6): @Input, @Output, @Filter and @Config, how they
+// The header comments of SPIR-V tests (docs/semantics.md §6): @Input, @Output, @Filter and @Config, how they
 // map to the program (assertion kind, conditions on memory locations, initial values, the thread grid),
 // and every error case with its exact message and position.
 #include <gtest/gtest.h>

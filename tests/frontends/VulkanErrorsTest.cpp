@@ -1,7 +1,7 @@
-// Bad Vulkan litmus input gives one core::InputError with file:line:col and a one-line message (DESIGN.md
-// decision 8). Qualifier lists are checked word by word against the forms of SEMANTICS.md 4.2, so each
-// mistake is reported at the offending qualifier (or at the mnemonic when something is missing) with the
-// rule it breaks. Each test pins the exact message.
+// Bad Vulkan litmus input gives one core::InputError with file:line:col and a one-line message
+// (docs/design.md decision 8). Qualifier lists are checked word by word against the forms of
+// docs/semantics.md 4.2, so each mistake is reported at the offending qualifier (or at the mnemonic when
+// something is missing) with the rule it breaks. Each test pins the exact message.
 #include <gtest/gtest.h>
 
 #include "VulkanTestSupport.h"

@@ -1,7 +1,7 @@
 // The tags of every Vulkan mnemonic against the reference table shared/suite/instruction-tags.csv (Dat3M's
-// events and tags after compilation, SEMANTICS.md 5). Each VULKAN row's example is parsed as a one-thread,
-// one-instruction test; the first `{...}` of the row's event column is the instruction's tag set (for an
-// RMW pair, the load's), the second the RMW store's.
+// events and tags after compilation, docs/semantics.md 5). Each VULKAN row's example is parsed as a
+// one-thread, one-instruction test; the first `{...}` of the row's event column is the instruction's tag set
+// (for an RMW pair, the load's), the second the RMW store's.
 #include <gtest/gtest.h>
 
 #include <fstream>

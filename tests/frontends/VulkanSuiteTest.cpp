@@ -1,8 +1,9 @@
 // Every Vulkan litmus file of the reference suite (shared/suite/litmus/VULKAN) must parse: the front end has
-// to accept every form that occurs there (SEMANTICS.md 3) and produce a structurally sound program, also
+// to accept every form that occurs there (docs/semantics.md 3) and produce a structurally sound program, also
 // when several threads parse at once (bulk runs do). The
 // totals were counted independently with a plain text split of the files: 7166 instruction cells and 21
-// ssw pairs in the 561 files here (SEMANTICS.md's inventory also covers 152 Vulkan files not shipped here).
+// ssw pairs in the 561 files here (the suite's inventory, docs/semantics.md §3, also covers 152 Vulkan files
+// not shipped here).
 #include <gtest/gtest.h>
 
 #include <algorithm>

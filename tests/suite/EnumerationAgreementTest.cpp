@@ -1,4 +1,4 @@
-// The two engines agree (DESIGN.md decision 7): for every row of the reference manifest whose test is
+// The two engines agree (docs/design.md decision 7): for every row of the reference manifest whose test is
 // small enough to enumerate (the enumerator's default limits: 48 events, 4096 paths per thread, 100000
 // path combinations and evaluations), the verdict computed from the enumerated executions equals the SMT
 // verdict, under our models. program_spec and cat_spec rows are all compared. Termination rows are

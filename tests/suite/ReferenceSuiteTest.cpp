@@ -86,5 +86,11 @@ TEST(OwnLitmus, AllRowsAgree) {
   expectAllAgree(rowsOf(std::string(CATCHECK_SOURCE_DIR) + "/litmus/manifest.csv", {}), kOwnModels);
 }
 
+// Issue 25: the barrier-fidelity regressions give the same verdicts under the reference models.
+TEST(OwnLitmus, BarrierRowsAgreeUnderReferenceModels) {
+  expectAllAgree(rowsOf(std::string(CATCHECK_SOURCE_DIR) + "/litmus/manifest.csv", {"OWN-BARRIER"}),
+                 kReferenceModels);
+}
+
 }  // namespace
 }  // namespace catcheck

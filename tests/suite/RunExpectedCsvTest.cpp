@@ -1,7 +1,7 @@
-// Dat3M's expected-verdicts CSV both ways: reading it as Dat3M does (SEMANTICS.md §1: `//` and blank lines
-// skipped, lines without exactly two fields skipped, `1` is PASS and anything else FAIL, entries that name
-// no file skipped), writing one from a run's verdicts, and the round trip between the two. Also the usage
-// errors of the options involved.
+// Dat3M's expected-verdicts CSV both ways: reading it as Dat3M does (docs/semantics.md §1: `//` and blank
+// lines skipped, lines without exactly two fields skipped, `1` is PASS and anything else FAIL, entries that
+// name no file skipped), writing one from a run's verdicts, and the round trip between the two. Also the
+// usage errors of the options involved.
 #include <gtest/gtest.h>
 
 #include <vector>
