@@ -8,13 +8,13 @@
 #include <variant>
 #include <vector>
 
-#include "core/RelationGraph.h"
-#include "core/SourceLocation.h"
+#include "core/analysis/RelationGraph.h"
+#include "core/ir/SourceLocation.h"
 
 namespace catcheck::cat {
 
-// The language elaborates into core's relation graph (core/RelationGraph.h); cat/ uses its vocabulary
-// unqualified.
+// The language elaborates into core's relation graph (core/analysis/RelationGraph.h); cat/ uses its
+// vocabulary unqualified.
 using core::Axiom;
 using core::AxiomKind;
 using core::Kind;

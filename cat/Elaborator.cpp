@@ -16,7 +16,7 @@
 
 #include "cat/Parser.h"
 #include "cat/Syntax.h"
-#include "core/SourceText.h"
+#include "core/ir/SourceText.h"
 
 namespace catcheck::cat {
 namespace {

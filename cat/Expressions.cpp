@@ -9,7 +9,7 @@
 
 #include <stdexcept>
 
-#include "core/BaseRelation.h"
+#include "core/analysis/BaseRelation.h"
 
 namespace catcheck::cat {
 namespace {

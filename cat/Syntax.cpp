@@ -12,7 +12,7 @@
 #include "CatLexer.h"
 #include "CatParser.h"
 #include "antlr4-runtime.h"
-#include "core/SourceText.h"
+#include "core/ir/SourceText.h"
 
 namespace catcheck::cat {
 namespace {

@@ -2,10 +2,10 @@
 // relation bounds (core/), has the encoder decide the property (encoders/), then re-checks the execution
 // behind every satisfying answer with the concrete evaluator alone (docs/design.md decision 7): it must be
 // well formed, consistent, pass the filter and show the property (a fired flag, a reached condition),
-// for every property whose descriptor says the evaluator can judge it (core/Property.h). Where a witness
+// for every property whose descriptor says the evaluator can judge it (core/ir/Property.h). Where a witness
 // at a smaller bound is one at the bound asked for, it is first looked for at bounds 1, 2, 4, ..., briefly
 // each: shallow bugs are found in far smaller queries. Each phase is logged at debug level with its time,
-// and each check at info level with its verdict (core/Log.h).
+// and each check at info level with its verdict (core/ir/Log.h).
 #include "check/Check.h"
 
 #include <algorithm>
@@ -16,12 +16,12 @@
 
 #include "cat/Parser.h"
 #include "check/WitnessFormat.h"
-#include "core/Enumerator.h"
-#include "core/Evaluator.h"
-#include "core/Log.h"
-#include "core/Mbarrier.h"
-#include "core/RelationAnalysis.h"
-#include "core/WarpInstances.h"
+#include "core/analysis/RelationAnalysis.h"
+#include "core/concrete/Enumerator.h"
+#include "core/concrete/Evaluator.h"
+#include "core/concrete/WarpInstances.h"
+#include "core/ir/Log.h"
+#include "core/ir/Mbarrier.h"
 #include "frontends/Litmus.h"
 #include "frontends/spirv/Spirv.h"
 
@@ -257,7 +257,7 @@ BoundCheck checkAtBound(const core::Program& program, const core::Model& model, 
 
 // Whether a witness found at a smaller bound carries over to a larger one for this program: it has a loop
 // (otherwise every bound unrolls it alike) and no control barrier inside one. Such a barrier's instance is
-// named after its copy unless it is the last one (core/LoopUnrolling.cpp, Dat3M's scheme), so which
+// named after its copy unless it is the last one (core/graph/LoopUnrolling.cpp, Dat3M's scheme), so which
 // barriers synchronise changes with the bound.
 bool boundsGrowTheSameProgram(const core::Program& program) {
   core::EventGraph graph = core::buildEventGraph(program, 1);

@@ -10,12 +10,12 @@
 #include <string>
 #include <string_view>
 
-#include "core/EventGraph.h"
-#include "core/Execution.h"
-#include "core/Program.h"
-#include "core/Progress.h"
-#include "core/RelationGraph.h"
-#include "core/Verdict.h"
+#include "core/analysis/Execution.h"
+#include "core/analysis/RelationGraph.h"
+#include "core/graph/EventGraph.h"
+#include "core/ir/Program.h"
+#include "core/ir/Progress.h"
+#include "core/ir/Verdict.h"
 #include "encoders/Checker.h"
 #include "encoders/Solver.h"
 
@@ -36,11 +36,11 @@ struct CheckOptions {
   core::ProgressSpec progress;  // uniform FAIR unless given
   bool explain = false;         // ask the solver for a model and report what fired (slower with cvc5)
   bool ignoreFilter = false;    // check as if the program had no filter (the SPIR-V manifest's ignore_filter)
-  core::WarpConfig warpConfig = core::WarpConfig::Cuda;  // participation, warp_drf (core/Warps.h)
+  core::WarpConfig warpConfig = core::WarpConfig::Cuda;  // participation, warp_drf (core/ir/Warps.h)
   ProgramOptions program;                                // how checkFile reads the program
   std::string requiredTarget;  // checkFile: an input error unless the program's target has this name
   // Look for a witness at bounds 1, 2, 4, ... up to half the bound first, each search briefly, where a
-  // witness there is one at the bound asked for (core/Property.h): most bugs show in few iterations, and
+  // witness there is one at the bound asked for (core/ir/Property.h): most bugs show in few iterations, and
   // a search with fewer unrolled iterations is much smaller (the XF barrier with a release-only barrier:
   // 0.3 s at bound 1, past 10 minutes at bound 9).
   bool smallerBoundsFirst = true;

@@ -6,10 +6,10 @@
 #include <string>
 #include <vector>
 
-#include "core/Evaluator.h"
-#include "core/EventGraph.h"
-#include "core/PairSet.h"
-#include "core/RelationGraph.h"
+#include "core/analysis/RelationGraph.h"
+#include "core/concrete/Evaluator.h"
+#include "core/graph/EventGraph.h"
+#include "core/graph/PairSet.h"
 
 namespace catcheck::check {
 

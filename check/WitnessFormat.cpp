@@ -9,7 +9,7 @@
 
 #include <sstream>
 
-#include "core/Mbarrier.h"
+#include "core/ir/Mbarrier.h"
 
 namespace catcheck::check {
 namespace {
@@ -23,7 +23,7 @@ std::string tagList(const core::Event& e) {
   return text;
 }
 
-// An mbarrier state (core/Mbarrier.h) as people read it.
+// An mbarrier state (core/ir/Mbarrier.h) as people read it.
 std::string mbarrierState(long long state) {
   core::MbarrierState s = core::decodeMbarrier(state);
   return fmt::format("[phase {}: {}/{} arrived, {} bytes pending]", s.phase, s.arrived, s.count,

@@ -5,8 +5,8 @@
 #include <map>
 #include <string>
 
-#include "core/EventGraph.h"
-#include "core/Execution.h"
+#include "core/analysis/Execution.h"
+#include "core/graph/EventGraph.h"
 
 namespace catcheck::check {
 

@@ -3,7 +3,7 @@
 // (or, for `exists`, a witness). If there is none, ask again whether any loop bound can be reached: yes
 // gives UNKNOWN, never PASS. Each question gets a fresh solver instance: cvc5 1.0.3 is much slower in
 // incremental mode. A satisfying answer's execution is extracted here and re-checked by check/. Each
-// encoding and each solver answer is logged at debug level with its time (core/Log.h).
+// encoding and each solver answer is logged at debug level with its time (core/ir/Log.h).
 #include "encoders/Checker.h"
 
 #include <fmt/format.h>
@@ -16,11 +16,11 @@
 #include <map>
 #include <stdexcept>
 
-#include "core/BarrierGroups.h"
-#include "core/EventGraph.h"
-#include "core/Log.h"
-#include "core/Mbarrier.h"
-#include "core/RelationAnalysis.h"
+#include "core/analysis/RelationAnalysis.h"
+#include "core/graph/BarrierGroups.h"
+#include "core/graph/EventGraph.h"
+#include "core/ir/Log.h"
+#include "core/ir/Mbarrier.h"
 #include "encoders/EncodingContext.h"
 #include "encoders/ExecutionExtractor.h"
 #include "encoders/RelationEncoder.h"
@@ -118,7 +118,7 @@ Term conditionReached(EncodingContext& ctx, const core::Program& program) {
   return f.bottom();
 }
 
-// The formula whose satisfying assignments answer the property's question (core/Property.h).
+// The formula whose satisfying assignments answer the property's question (core/ir/Property.h).
 Term propertyFormula(EncodingContext& ctx, RelationEncoder& relations, const core::Model& model,
                      const core::Program& program, core::Property property) {
   Formula& f = ctx.f;
@@ -162,8 +162,10 @@ class Query {
   SatResult solve(Term goal) {
     formula_.require(goal);
     SatResult result = backend_->check();
-    if (result == SatResult::Unknown)
-      throw SolverGaveUp("solver returned unknown: " + backend_->reasonUnknown());
+    if (result == SatResult::Unknown) {
+      UnknownReason reason = backend_->reasonUnknown();
+      throw SolverGaveUp("solver returned unknown: " + reason.text, reason.timeLimit);
+    }
     return result;
   }
 
@@ -224,7 +226,7 @@ void explainWarpCondition(Query& query, core::Property property, core::Verdict& 
   }
 }
 
-// For an unnamed control barrier that does not execute: the members of its group (core/BarrierGroups.h)
+// For an unnamed control barrier that does not execute: the members of its group (core/graph/BarrierGroups.h)
 // that never reach it, as ": P1 does not reach it" (empty for other barriers).
 std::string absentPartners(Query& query, int barrierEvent) {
   EncodingContext& ctx = query.context();
@@ -291,9 +293,10 @@ const char* answerName(SatResult answer) {
       return "SAT";
     case SatResult::Unsat:
       return "UNSAT";
-    default:
+    case SatResult::Unknown:
       return "no answer";
   }
+  throw std::logic_error("unknown SatResult");
 }
 
 void logEncodeAndSolve(const char* question, double encodeMs, SatResult answer, double solveMs) {
@@ -311,7 +314,7 @@ bool hasBoundJump(const core::EventGraph& graph) {
 }
 
 // well_synchronized (issue 10): the phase an mbarrier update joins is the phase of the barrier state its
-// read half reads (core/Mbarrier.h). It must be the same in every execution. A first query finds some
+// read half reads (core/ir/Mbarrier.h). It must be the same in every execution. A first query finds some
 // execution and the phase of each update it executes; a second asks for an execution in which one of
 // those updates joins another phase: its model is the witness, the phase that completed early (or late).
 std::vector<int> mbarrierUpdates(const core::EventGraph& graph) {

@@ -5,13 +5,13 @@
 #include <optional>
 #include <stdexcept>
 
-#include "core/EventGraph.h"
-#include "core/Execution.h"
-#include "core/Progress.h"
-#include "core/RelationAnalysis.h"
-#include "core/RelationGraph.h"
-#include "core/Verdict.h"
-#include "core/Warps.h"
+#include "core/analysis/Execution.h"
+#include "core/analysis/RelationAnalysis.h"
+#include "core/analysis/RelationGraph.h"
+#include "core/graph/EventGraph.h"
+#include "core/ir/Progress.h"
+#include "core/ir/Verdict.h"
+#include "core/ir/Warps.h"
 #include "encoders/Solver.h"
 
 namespace catcheck::encoders {
@@ -21,7 +21,7 @@ struct DecideOptions {
   SolverOptions solver;
   core::ProgressSpec progress;  // uniform FAIR unless given
   bool explain = false;         // ask the solver for a model and extract the witness (slower with cvc5)
-  core::WarpConfig warpConfig = core::WarpConfig::Cuda;  // the participation guarantee (core/Warps.h)
+  core::WarpConfig warpConfig = core::WarpConfig::Cuda;  // the participation guarantee (core/ir/Warps.h)
   // Only look for a witness: without one, stop there (UNKNOWN) rather than ask whether a loop bound is
   // reachable. For a search at a smaller bound than the one asked for (check/).
   bool witnessOnly = false;
@@ -33,10 +33,16 @@ struct Decision {
   bool satisfied = false;                  // the solver found a witness (a violation, or a reached outcome)
 };
 
-// A solver that answered neither sat nor unsat (timeout, resource limit).
+// A solver that answered neither sat nor unsat (timeout, resource limit); `timeLimit` when the query ran
+// into its time limit (the solver backend decides, UnknownReason).
 class SolverGaveUp : public std::runtime_error {
  public:
-  using std::runtime_error::runtime_error;
+  explicit SolverGaveUp(const std::string& message, bool timeLimit = false)
+      : std::runtime_error(message), timeLimit_(timeLimit) {}
+  bool timeLimit() const { return timeLimit_; }
+
+ private:
+  bool timeLimit_;
 };
 
 Decision decide(const core::EventGraph& graph, const core::RelationAnalysis& analysis,

@@ -51,7 +51,7 @@ class Cvc5Backend final : public SolverBackend {
     cvc5::Result result = solver_.checkSat();
     if (result.isSat()) return SatResult::Sat;
     if (result.isUnsat()) return SatResult::Unsat;
-    reason_ = result.toString();
+    reason_ = {result.toString(), result.getUnknownExplanation() == cvc5::UnknownExplanation::TIMEOUT};
     return SatResult::Unknown;
   }
 
@@ -63,7 +63,7 @@ class Cvc5Backend final : public SolverBackend {
     if (value.isInt64Value()) return value.getInt64Value();
     return decimalModulo64(value.getIntegerValue());
   }
-  std::string reasonUnknown() override { return reason_; }
+  UnknownReason reasonUnknown() override { return reason_; }
 
  private:
   static cvc5::Kind kindOf(TermOp op) {
@@ -132,7 +132,7 @@ class Cvc5Backend final : public SolverBackend {
   cvc5::Solver solver_;
   std::vector<cvc5::Term> terms_;
   std::unordered_map<uint64_t, Term> ids_;
-  std::string reason_;
+  UnknownReason reason_;
 };
 
 }  // namespace

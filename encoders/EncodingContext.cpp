@@ -3,7 +3,7 @@
 // both events execute, and the rest are the solver's choices: a variable the memory encoder declared for
 // rf, co and sync_fence, and for syncbar the conjunction of the barrier's synchronisation and equal
 // resource ids that the program encoder built. The switch over DecidedRelation is exhaustive, so a new
-// solver-decided relation in the registry (core/BaseRelation.h) is named here by the compiler.
+// solver-decided relation in the registry (core/analysis/BaseRelation.h) is named here by the compiler.
 #include "encoders/EncodingContext.h"
 
 #include <stdexcept>

@@ -13,10 +13,10 @@
 #include <utility>
 #include <vector>
 
-#include "core/BaseRelations.h"
-#include "core/EventGraph.h"
-#include "core/Progress.h"
-#include "core/Warps.h"
+#include "core/analysis/BaseRelations.h"
+#include "core/graph/EventGraph.h"
+#include "core/ir/Progress.h"
+#include "core/ir/Warps.h"
 #include "encoders/Formula.h"
 
 namespace catcheck::encoders {

@@ -3,7 +3,7 @@
 // and where threads may stop (termination witnesses), the steps each thread reached.
 #include "encoders/ExecutionExtractor.h"
 
-#include "core/BaseRelations.h"
+#include "core/analysis/BaseRelations.h"
 
 namespace catcheck::encoders {
 namespace {

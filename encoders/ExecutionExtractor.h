@@ -2,7 +2,7 @@
 // independent re-check by the concrete evaluator.
 #pragma once
 
-#include "core/Execution.h"
+#include "core/analysis/Execution.h"
 #include "encoders/EncodingContext.h"
 
 namespace catcheck::encoders {

@@ -97,7 +97,17 @@ std::optional<Formula::Range> arithmeticRange(TermOp op, Formula::Range a, Formu
       hi = *std::max_element(std::begin(corners), std::end(corners));
       break;
     }
-    default:
+    case TermOp::Not:
+    case TermOp::And:
+    case TermOp::Or:
+    case TermOp::Implies:
+    case TermOp::Iff:
+    case TermOp::Ite:
+    case TermOp::Eq:
+    case TermOp::Lt:
+    case TermOp::Le:
+    case TermOp::Div:
+    case TermOp::Mod:
       return std::nullopt;
   }
   constexpr Wide kMin = std::numeric_limits<long long>::min(), kMax = std::numeric_limits<long long>::max();

@@ -8,7 +8,7 @@
 //    physical location (any of them under partial co), or its own initial value if none is.
 #include <string>
 
-#include "core/BaseRelations.h"
+#include "core/analysis/BaseRelations.h"
 #include "encoders/EncodingContext.h"
 
 namespace catcheck::encoders {

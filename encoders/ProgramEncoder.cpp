@@ -12,9 +12,9 @@
 #include <stdexcept>
 #include <string>
 
-#include "core/BarrierGroups.h"
-#include "core/BaseRelations.h"
-#include "core/SourceLocation.h"
+#include "core/analysis/BaseRelations.h"
+#include "core/graph/BarrierGroups.h"
+#include "core/ir/SourceLocation.h"
 #include "encoders/EncodingContext.h"
 #include "encoders/ValueEncoder.h"
 
@@ -207,7 +207,11 @@ class ThreadEncoder {
       case InstructionKind::Warp:  // the collective's result (WarpEncoder.cpp)
         if (in.reg) after[static_cast<size_t>(*in.reg)] = ctx_.value[static_cast<size_t>(step.events[0])];
         break;
-      default:
+      case InstructionKind::Fence:
+      case InstructionKind::Barrier:
+      case InstructionKind::Label:
+      case InstructionKind::Jump:
+      case InstructionKind::Visible:
         break;
     }
     return after;

@@ -11,6 +11,8 @@
 //  * `holds` gives the exact truth value of an axiom's check, for flags and negated axioms.
 #include "encoders/RelationEncoder.h"
 
+#include <stdexcept>
+
 namespace catcheck::encoders {
 
 using core::Kind;
@@ -136,9 +138,19 @@ Term RelationEncoder::computeMember(const Node& node, int a) {
       }
       return f_.any(witnesses);
     }
-    default:
-      return f_.bottom();  // TagSet and Empty are decided by their bounds
+    case Op::TagSet:
+    case Op::Empty:
+      return f_.bottom();  // decided by their bounds
+    case Op::BaseRelation:
+    case Op::Composition:
+    case Op::Inverse:
+    case Op::TransitiveClosure:
+    case Op::Product:
+    case Op::IdentityOn:
+    case Op::RecursiveRef:
+      return f_.bottom();
   }
+  throw std::logic_error("unknown Op");
 }
 
 Term RelationEncoder::computeEdge(const Node& node, int a, int b) {
@@ -166,9 +178,13 @@ Term RelationEncoder::computeEdge(const Node& node, int a, int b) {
       return recursiveEdge(node, a, b);
     case Op::TransitiveClosure:
       return f_.bottom();  // handled by closureEdge
-    default:
+    case Op::TagSet:
+    case Op::Empty:
+    case Op::Domain:
+    case Op::Range:
       return f_.bottom();
   }
+  throw std::logic_error("unknown Op");
 }
 
 // Base relations are bounded exactly as the context bounds them, so this is the context's choke point.

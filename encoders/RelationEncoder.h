@@ -5,8 +5,8 @@
 #include <tuple>
 #include <vector>
 
-#include "core/RelationAnalysis.h"
-#include "core/RelationGraph.h"
+#include "core/analysis/RelationAnalysis.h"
+#include "core/analysis/RelationGraph.h"
 #include "encoders/EncodingContext.h"
 
 namespace catcheck::encoders {

@@ -40,6 +40,13 @@ struct SolverOptions {
   unsigned secondSearchDelayMs = 500;
 };
 
+// Why a solver answered unknown: its own words, and whether it ran into the time limit of the query (each
+// backend decides from its own vocabulary; callers never search the text).
+struct UnknownReason {
+  std::string text;
+  bool timeLimit = false;
+};
+
 class SolverBackend {
  public:
   virtual ~SolverBackend() = default;
@@ -53,7 +60,7 @@ class SolverBackend {
   virtual SatResult check() = 0;
   virtual bool boolValue(Term t) = 0;      // after Sat with produceModels
   virtual long long intValue(Term t) = 0;  // after Sat with produceModels
-  virtual std::string reasonUnknown() = 0;
+  virtual UnknownReason reasonUnknown() = 0;
 };
 
 std::unique_ptr<SolverBackend> makeSolver(const SolverOptions& options);

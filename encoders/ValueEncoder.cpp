@@ -8,9 +8,9 @@
 #include <map>
 #include <stdexcept>
 
-#include "core/ExprSemantics.h"
-#include "core/Mbarrier.h"
-#include "core/Warps.h"
+#include "core/ir/ExprSemantics.h"
+#include "core/ir/Mbarrier.h"
+#include "core/ir/Warps.h"
 
 namespace catcheck::encoders {
 namespace {
@@ -70,12 +70,38 @@ Term ValueEncoder::intOf(const Expr& e, const std::vector<Term>& regs) {
       return f_.ite(boolOf(e.args[0], regs), intOf(e.args[1], regs), intOf(e.args[2], regs));
     case ExprOp::Undefined:
       return undefined(e.width);
-    default: {
+    case ExprOp::Add:
+    case ExprOp::Sub:
+    case ExprOp::Mul:
+    case ExprOp::Div:
+    case ExprOp::SDiv:
+    case ExprOp::Rem:
+    case ExprOp::SRem:
+    case ExprOp::And:
+    case ExprOp::Or:
+    case ExprOp::Xor:
+    case ExprOp::Not:
+    case ExprOp::Shl:
+    case ExprOp::LShr:
+    case ExprOp::AShr:
+    case ExprOp::Eq:
+    case ExprOp::Ne:
+    case ExprOp::Lt:
+    case ExprOp::Le:
+    case ExprOp::Gt:
+    case ExprOp::Ge:
+    case ExprOp::ULt:
+    case ExprOp::ULe:
+    case ExprOp::UGt:
+    case ExprOp::UGe:
+    case ExprOp::ZeroExtend:
+    case ExprOp::SignExtend: {
       std::vector<Term> args;
       for (const Expr& arg : e.args) args.push_back(intOf(arg, regs));
       return apply(e, args);
     }
   }
+  throw std::logic_error("unknown ExprOp");
 }
 
 Term ValueEncoder::boolOf(const Expr& e, const std::vector<Term>& regs) {
@@ -178,9 +204,32 @@ Term ValueEncoder::compare(ExprOp op, Term a, Term b, int width) {
     case ExprOp::Gt:
     case ExprOp::UGt:
       return f_.lt(b, a);
-    default:
+    case ExprOp::Ge:
+    case ExprOp::UGe:
+    // not comparisons: boolOf and apply pass only the ten above
+    case ExprOp::Constant:
+    case ExprOp::Register:
+    case ExprOp::Add:
+    case ExprOp::Sub:
+    case ExprOp::Mul:
+    case ExprOp::Div:
+    case ExprOp::SDiv:
+    case ExprOp::Rem:
+    case ExprOp::SRem:
+    case ExprOp::And:
+    case ExprOp::Or:
+    case ExprOp::Xor:
+    case ExprOp::Not:
+    case ExprOp::Shl:
+    case ExprOp::LShr:
+    case ExprOp::AShr:
+    case ExprOp::ZeroExtend:
+    case ExprOp::SignExtend:
+    case ExprOp::Ite:
+    case ExprOp::Undefined:
       return f_.le(b, a);
   }
+  throw std::logic_error("unknown ExprOp");
 }
 
 // Unsigned division and remainder of non-negative representatives are SMT-LIB's; the signed ones

@@ -1,5 +1,5 @@
 // Integer expressions and read-modify-write results as solver terms: the symbolic twin of
-// core/ExprSemantics.h (same operators, same widths). A width-w value is the integer in [0, 2^w); wrapping
+// core/ir/ExprSemantics.h (same operators, same widths). A width-w value is the integer in [0, 2^w); wrapping
 // is a modulus, signed views subtract 2^w, and bitwise operators go through bit-vectors (Solver.h).
 // Operators whose arguments are all constants are folded with the concrete semantics itself.
 #pragma once
@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "core/Expr.h"
-#include "core/Program.h"
+#include "core/ir/Expr.h"
+#include "core/ir/Program.h"
 #include "encoders/Formula.h"
 
 namespace catcheck::encoders {

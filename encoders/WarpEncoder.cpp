@@ -1,6 +1,6 @@
-// Warp primitives in the formula (issue 9; the concrete rules are core/Warps.h). Per warp, family and mask,
-// a thread's k-th executed primitive joins instance k (PTX sm_70 matching): the ordinal of a primitive is
-// the number of earlier ones of its key the thread reached, and two primitives of different lanes meet
+// Warp primitives in the formula (issue 9; the concrete rules are core/ir/Warps.h). Per warp, family and
+// mask, a thread's k-th executed primitive joins instance k (PTX sm_70 matching): the ordinal of a primitive
+// is the number of earlier ones of its key the thread reached, and two primitives of different lanes meet
 // when both are reached with equal ordinals. A primitive completes when every other lane of its mask has
 // joined its instance or has exited. Exits are ordered against instances by integer clocks (matched
 // primitives share a clock, a thread's primitives and its end are increasing), so that two lanes can never
@@ -9,10 +9,11 @@
 // lanes' operands; a shuffle from a lane that did not join, and a primitive whose mask excludes its own
 // lane, are undefined behaviour. Under CUDA an instance must hold the complete warp (participation).
 #include <map>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
-#include "core/Warps.h"
+#include "core/ir/Warps.h"
 #include "encoders/EncodingContext.h"
 
 namespace catcheck::encoders {
@@ -286,9 +287,24 @@ class WarpEncoder {
         return flag(f_.any(anySet));
       case WarpOp::VoteUniform:
         return flag(f_.either(f_.all(allSet), f_.all(allClear)));
-      default:
+      case WarpOp::VoteBallot:
+      case WarpOp::Sync:
+      case WarpOp::ShuffleIdx:
+      case WarpOp::ShuffleUp:
+      case WarpOp::ShuffleDown:
+      case WarpOp::ShuffleXor:
+      case WarpOp::ReduceAdd:
+      case WarpOp::ReduceMin:
+      case WarpOp::ReduceMax:
+      case WarpOp::ReduceAnd:
+      case WarpOp::ReduceOr:
+      case WarpOp::ReduceXor:
+      case WarpOp::Elect:
+      case WarpOp::AllEqual:
+      case WarpOp::BroadcastFirst:
         return ballot;
     }
+    throw std::logic_error("unknown WarpOp");
   }
 
   Term as32(Term t) { return f_.arith(TermOp::Mod, t, f_.intValue(1LL << 32)); }
@@ -316,7 +332,19 @@ class WarpEncoder {
           case WarpOp::ReduceOr:
             combined = f_.bitwise(BitwiseOp::Or, 32, {result, as32(a)});
             break;
-          default:
+          case WarpOp::ReduceXor:
+          case WarpOp::Sync:
+          case WarpOp::ShuffleIdx:
+          case WarpOp::ShuffleUp:
+          case WarpOp::ShuffleDown:
+          case WarpOp::ShuffleXor:
+          case WarpOp::VoteAll:
+          case WarpOp::VoteAny:
+          case WarpOp::VoteUniform:
+          case WarpOp::VoteBallot:
+          case WarpOp::Elect:
+          case WarpOp::AllEqual:
+          case WarpOp::BroadcastFirst:
             combined = f_.bitwise(BitwiseOp::Xor, 32, {result, as32(a)});
             break;
         }

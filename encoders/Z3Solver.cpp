@@ -26,7 +26,7 @@
 #include <thread>
 #include <unordered_map>
 
-#include "core/Log.h"
+#include "core/ir/Log.h"
 #include "encoders/Solver.h"
 
 namespace catcheck::encoders {
@@ -181,7 +181,13 @@ class Z3Backend final : public SolverBackend {
     if (value.is_numeral_i64(small)) return small;
     return decimalModulo64(value.get_decimal_string(0));
   }
-  std::string reasonUnknown() override { return solver_.reason_unknown(); }
+  // z3 says "timeout" when a query hits its time limit, "canceled" when it was interrupted (our time
+  // limits and the second search interrupt it).
+  UnknownReason reasonUnknown() override {
+    std::string text = solver_.reason_unknown();
+    bool timeLimit = text.find("timeout") != std::string::npos || text.find("cancel") != std::string::npos;
+    return {text, timeLimit};
+  }
 
  private:
   // Queries of at least this many terms get a second search (SecondSearch above) once the first has run

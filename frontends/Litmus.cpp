@@ -7,7 +7,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "core/SourceText.h"
+#include "core/ir/SourceText.h"
 #include "frontends/PtxLitmus.h"
 #include "frontends/VulkanLitmus.h"
 

@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "core/Program.h"
+#include "core/ir/Program.h"
 
 namespace catcheck::frontends {
 

@@ -5,7 +5,7 @@
 
 #include <map>
 
-#include "core/SourceText.h"
+#include "core/ir/SourceText.h"
 
 namespace catcheck::frontends {
 

@@ -7,8 +7,8 @@
 #include <utility>
 #include <vector>
 
-#include "core/Program.h"
-#include "core/SourceText.h"
+#include "core/ir/Program.h"
+#include "core/ir/SourceText.h"
 #include "frontends/LitmusSupport.h"
 
 namespace catcheck::frontends {

@@ -10,8 +10,8 @@
 #include <type_traits>
 #include <vector>
 
-#include "core/Program.h"
-#include "core/SourceText.h"
+#include "core/ir/Program.h"
+#include "core/ir/SourceText.h"
 #include "frontends/LitmusSupport.h"
 
 namespace catcheck::frontends {

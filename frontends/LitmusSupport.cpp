@@ -9,7 +9,7 @@
 #include <limits>
 #include <map>
 
-#include "core/SourceText.h"
+#include "core/ir/SourceText.h"
 
 namespace catcheck::frontends {
 namespace {

@@ -6,8 +6,8 @@
 
 #include <string>
 
-#include "core/Program.h"
-#include "core/SourceLocation.h"
+#include "core/ir/Program.h"
+#include "core/ir/SourceLocation.h"
 
 namespace catcheck::frontends {
 

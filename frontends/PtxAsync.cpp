@@ -1,7 +1,7 @@
 // PTX mbarriers, asynchronous copies and tensor-core operations (issue 10): `mbarrier.*`, `cp.async*` and
 // `tcgen05.*`, each a mnemonic of parts and its operands (grammar/LitmusPTX.g4, asyncInstruction), lowered to
 // ordinary IR instructions so that every engine handles them without special cases:
-//  * An mbarrier is a location whose value is the barrier state of core/Mbarrier.h. `init` is a relaxed
+//  * An mbarrier is a location whose value is the barrier state of core/ir/Mbarrier.h. `init` is a relaxed
 //    store of the initial state; arrive / expect_tx / complete_tx are MbarrierUpdate read-modify-writes
 //    (arrive releases by default); try_wait is an acquire load and a register computation; wait is the
 //    try_wait spin loop, a loop without side effects, so unrolling keeps one iteration and a wait whose
@@ -16,7 +16,7 @@
 #include <algorithm>
 #include <set>
 
-#include "core/Mbarrier.h"
+#include "core/ir/Mbarrier.h"
 #include "frontends/PtxInstructions.h"
 
 namespace catcheck::frontends::ptx {
@@ -138,8 +138,8 @@ class Operands {
     }
     return cell_.value(op->value());
   }
-  // A value whose constant form must lie in [low, high] (the fields of the mbarrier state, core/Mbarrier.h);
-  // a register is not checked.
+  // A value whose constant form must lie in [low, high] (the fields of the mbarrier state,
+  // core/ir/Mbarrier.h); a register is not checked.
   Expr boundedValue(size_t i, long long low, long long high) {
     Expr e = value(i);
     if (e.isConstant() && (e.constant < low || e.constant > high)) {

@@ -3,7 +3,7 @@
 
 #include <string>
 
-#include "core/Program.h"
+#include "core/ir/Program.h"
 #include "frontends/PtxInstructions.h"
 
 namespace catcheck::frontends::ptx {

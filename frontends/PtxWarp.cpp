@@ -1,6 +1,6 @@
 // PTX warp primitives (issue 9): bar.warp.sync MASK, shfl.sync.{idx,up,down,bfly} RD, A, B, MASK,
 // vote.sync.{all,any,uni,ballot} RD, A, MASK and redux.sync.{add,min,max,and,or,xor} RD, A, MASK. Each is
-// one Warp instruction (core/Warps.h gives the meaning); the warp barrier carries the tags of a control
+// one Warp instruction (core/ir/Warps.h gives the meaning); the warp barrier carries the tags of a control
 // barrier (F), collectives none, as they never order memory. Masks are non-negative integer literals.
 #include <map>
 

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "LitmusVulkanParser.h"
-#include "core/Program.h"
+#include "core/ir/Program.h"
 #include "frontends/LitmusLayout.h"
 
 namespace catcheck::frontends::vulkan {

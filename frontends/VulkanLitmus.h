@@ -3,7 +3,7 @@
 
 #include <string>
 
-#include "core/Program.h"
+#include "core/ir/Program.h"
 #include "frontends/VulkanInstructions.h"
 
 namespace catcheck::frontends::vulkan {

@@ -6,7 +6,7 @@
 
 #include "check/Check.h"
 #include "check/WitnessFormat.h"
-#include "core/Progress.h"
+#include "core/ir/Progress.h"
 #include "library/Handles.h"
 #include "library/Translate.h"
 

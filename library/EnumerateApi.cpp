@@ -1,8 +1,8 @@
 // catcheck::enumerate (catcheck/Enumerate.h): builds the event graph, runs the exhaustive enumerator of
-// core/Enumerator.h and reports each outcome with its final state as text and whether the test's
+// core/concrete/Enumerator.h and reports each outcome with its final state as text and whether the test's
 // condition holds there, and the verdict for the property when the enumeration decides it.
 #include "catcheck/Enumerate.h"
-#include "core/Enumerator.h"
+#include "core/concrete/Enumerator.h"
 #include "library/Handles.h"
 #include "library/Translate.h"
 

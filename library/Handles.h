@@ -8,9 +8,9 @@
 #include "catcheck/Check.h"
 #include "catcheck/Model.h"
 #include "catcheck/Program.h"
-#include "core/Program.h"
-#include "core/RelationGraph.h"
-#include "core/Verdict.h"
+#include "core/analysis/RelationGraph.h"
+#include "core/ir/Program.h"
+#include "core/ir/Verdict.h"
 #include "encoders/Solver.h"
 
 namespace catcheck {

@@ -7,7 +7,7 @@
 
 #include "catcheck/Errors.h"
 #include "check/Check.h"
-#include "core/SourceLocation.h"
+#include "core/ir/SourceLocation.h"
 
 namespace catcheck::detail {
 

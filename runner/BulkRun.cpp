@@ -3,23 +3,24 @@
 // verdict. A row whose property is not implemented is skipped with that reason and never counted as passed;
 // a row past its deadline is a timeout (killed by the parent, or stopped by the solver's own per-query
 // limit); bad input, a crash or running out of memory makes an Error row. None of them stops the run.
-// Logged (core/Log.h): the models loaded and the rows to run at info level, each row's end at info level
+// Logged (core/ir/Log.h): the models loaded and the rows to run at info level, each row's end at info level
 // (a timeout or an error at warn level).
 #include "runner/BulkRun.h"
 
 #include <algorithm>
 #include <cctype>
-#include <charconv>
 #include <chrono>
 #include <filesystem>
 #include <map>
 #include <mutex>
 
 #include "cat/Parser.h"
-#include "core/Log.h"
-#include "core/SourceLocation.h"
+#include "core/ir/Log.h"
+#include "core/ir/SourceLocation.h"
 #include "frontends/Litmus.h"
+#include "runner/RunReports.h"
 #include "runner/RunSummary.h"
+#include "runner/VerdictJson.h"
 #include "runner/WorkerPool.h"
 
 namespace catcheck::runner {
@@ -45,13 +46,6 @@ std::map<std::string, core::Model> loadModels(const std::vector<runner::Manifest
   return models;
 }
 
-// z3 says "timeout" or "canceled", cvc5 "UNKNOWN (TIMEOUT)" when a query hits its time limit.
-bool isTimeLimit(std::string reason) {
-  std::transform(reason.begin(), reason.end(), reason.begin(),
-                 [](unsigned char c) { return std::tolower(c); });
-  return reason.find("timeout") != std::string::npos || reason.find("cancel") != std::string::npos;
-}
-
 // Runs in a worker process. Exceptions other than the two handled here make the row an error.
 RowOutcome checkRow(const runner::ManifestRow& row, const core::Model& model, const BulkRunOptions& options) {
   RowOutcome outcome;
@@ -70,53 +64,33 @@ RowOutcome checkRow(const runner::ManifestRow& row, const core::Model& model, co
     outcome.verdict = check::checkFile(row.test, model, check);
     outcome.status = outcome.verdict.result == row.expected ? RowStatus::Agree : RowStatus::Differs;
   } catch (const check::SolverGaveUp& e) {
-    outcome.status = isTimeLimit(e.what()) ? RowStatus::Timeout : RowStatus::Error;
+    outcome.status = e.timeLimit() ? RowStatus::Timeout : RowStatus::Error;
     outcome.message = e.what();
   }
   return outcome;
 }
 
-std::string exactNumber(double value) {
-  char buffer[32];
-  auto [end, error] = std::to_chars(buffer, buffer + sizeof buffer, value);
-  return std::string(buffer, end);
-}
-
-// What a worker sends back: the parts of the outcome it computed (decodeOutcome reads them in this order).
+// What a worker sends back: one JSON document with the row's status, message and whole verdict
+// (VerdictJson.h).
 std::vector<std::string> encodeOutcome(const RowOutcome& o) {
-  const core::Verdict& v = o.verdict;
-  return {std::to_string(static_cast<int>(o.status)),
-          std::to_string(static_cast<int>(v.result)),
-          v.explanation,
-          v.firedFlag,
-          v.firedPair,
-          v.witness,
-          v.stuck,
-          v.testName,
-          v.condition,
-          exactNumber(v.times.parseMs),
-          exactNumber(v.times.analysisMs),
-          exactNumber(v.times.encodeMs),
-          exactNumber(v.times.solveMs),
-          std::to_string(v.witnessBound),
-          o.message};
+  nlohmann::json json = {
+      {"status", jsonStatus(o.status)}, {"message", o.message}, {"verdict", verdictToJson(o.verdict)}};
+  return {json.dump()};
 }
 
 void decodeOutcome(const std::vector<std::string>& fields, RowOutcome& o) {
-  if (fields.size() != 15) throw std::runtime_error("garbled result from the worker process");
-  core::Verdict& v = o.verdict;
-  o.status = static_cast<RowStatus>(std::stoi(fields[0]));
-  v.result = static_cast<core::Result>(std::stoi(fields[1]));
-  v.explanation = fields[2];
-  v.firedFlag = fields[3];
-  v.firedPair = fields[4];
-  v.witness = fields[5];
-  v.stuck = fields[6];
-  v.testName = fields[7];
-  v.condition = fields[8];
-  v.times = {std::stod(fields[9]), std::stod(fields[10]), std::stod(fields[11]), std::stod(fields[12])};
-  v.witnessBound = std::stoi(fields[13]);
-  o.message = fields[14];
+  if (fields.size() != 1) throw std::runtime_error("garbled result from the worker process");
+  nlohmann::json json = nlohmann::json::parse(fields[0], nullptr, false);
+  if (json.is_discarded() || !json.is_object())
+    throw std::runtime_error("garbled result from the worker process: not a JSON object");
+  if (!json.contains("status") || !json["status"].is_string() || !json.contains("message") ||
+      !json["message"].is_string() || !json.contains("verdict"))
+    throw std::runtime_error("garbled result from the worker process: missing status, message or verdict");
+  std::optional<RowStatus> status = statusOfJson(json["status"].get<std::string>());
+  if (!status) throw std::runtime_error("garbled result from the worker process: unknown row status");
+  o.status = *status;
+  o.message = json["message"].get<std::string>();
+  o.verdict = verdictFromJson(json["verdict"]);
 }
 
 RowOutcome outcomeOf(const runner::ManifestRow& row, const TaskResult& result) {

@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "check/Check.h"
-#include "core/RelationGraph.h"
+#include "core/analysis/RelationGraph.h"
 #include "runner/Manifest.h"
 
 namespace catcheck::runner {

@@ -5,7 +5,7 @@
 // The concrete evaluator then judges the execution under the other model: which of its axioms fail, with
 // the cycle or pair that breaks each (WitnessExplain.h), or, when it is consistent there too, which flags
 // fire. Tests run on a pool of worker threads, as checks share nothing but the read-only models. Logged
-// (core/Log.h): the tests to run at info level, each test's end at info level (bad input or a solver that
+// (core/ir/Log.h): the tests to run at info level, each test's end at info level (bad input or a solver that
 // gave up at warn level), the search for the witness of a differing verdict at debug level.
 #include "runner/Diff.h"
 
@@ -18,9 +18,9 @@
 #include <tuple>
 
 #include "check/WitnessExplain.h"
-#include "core/Evaluator.h"
-#include "core/Log.h"
-#include "core/SourceLocation.h"
+#include "core/concrete/Evaluator.h"
+#include "core/ir/Log.h"
+#include "core/ir/SourceLocation.h"
 #include "runner/BulkRun.h"
 
 namespace catcheck::runner {

@@ -5,9 +5,9 @@
 #include <string>
 #include <vector>
 
-#include "core/Progress.h"
-#include "core/RelationGraph.h"
-#include "core/Verdict.h"
+#include "core/analysis/RelationGraph.h"
+#include "core/ir/Progress.h"
+#include "core/ir/Verdict.h"
 #include "encoders/Solver.h"
 #include "runner/Manifest.h"
 

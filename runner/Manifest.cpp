@@ -11,8 +11,8 @@
 #include <map>
 #include <sstream>
 
-#include "core/SourceLocation.h"
-#include "core/SourceText.h"
+#include "core/ir/SourceLocation.h"
+#include "core/ir/SourceText.h"
 
 namespace catcheck::runner {
 namespace {

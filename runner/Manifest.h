@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "core/Verdict.h"
-#include "core/Warps.h"
+#include "core/ir/Verdict.h"
+#include "core/ir/Warps.h"
 
 namespace catcheck::runner {
 

@@ -11,7 +11,8 @@
 // reported as such. Every relaxed program is rendered from the source text, written to a temporary file
 // and loaded and checked from scratch, with witnesses re-checked by the concrete evaluator (check/Check.h);
 // nothing is reused between checks. The minimised program is checked once more at every size, and where
-// its event graph is small enough the evaluator's exhaustive enumeration (core/Enumerator.h) must agree.
+// its event graph is small enough the evaluator's exhaustive enumeration (core/concrete/Enumerator.h) must
+// agree.
 #include "runner/Minimize.h"
 
 #include <fmt/format.h>
@@ -25,8 +26,8 @@
 #include <sstream>
 
 #include "check/Check.h"
-#include "core/Enumerator.h"
-#include "core/EventGraph.h"
+#include "core/concrete/Enumerator.h"
+#include "core/graph/EventGraph.h"
 
 namespace catcheck::runner {
 namespace {

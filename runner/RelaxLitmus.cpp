@@ -20,7 +20,7 @@
 #include <map>
 #include <optional>
 
-#include "core/Warps.h"
+#include "core/ir/Warps.h"
 #include "runner/Relaxation.h"
 
 namespace catcheck::runner {

@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "core/Program.h"
-#include "core/SourceLocation.h"
+#include "core/ir/Program.h"
+#include "core/ir/SourceLocation.h"
 
 namespace catcheck::runner {
 

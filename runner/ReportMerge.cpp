@@ -13,7 +13,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
-#include "core/SourceLocation.h"
+#include "core/ir/SourceLocation.h"
 
 namespace catcheck::runner {
 namespace {
@@ -40,10 +40,7 @@ T value(const json& object, const char* name, const std::string& path, const std
 }
 
 RowStatus parseStatus(const std::string& name, const std::string& path, const std::string& where) {
-  for (RowStatus s :
-       {RowStatus::Agree, RowStatus::Differs, RowStatus::Timeout, RowStatus::Error, RowStatus::Skipped}) {
-    if (name == jsonStatus(s)) return s;
-  }
+  if (std::optional<RowStatus> status = statusOfJson(name)) return *status;
   notAReport(path, fmt::format("{}: unknown status '{}'", where, name));
 }
 

@@ -11,7 +11,7 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 
-#include "core/SourceLocation.h"
+#include "core/ir/SourceLocation.h"
 #include "runner/RunSummary.h"
 
 namespace catcheck::runner {
@@ -42,6 +42,14 @@ const char* jsonStatus(RowStatus status) {
       return "skipped";
   }
   return "?";
+}
+
+std::optional<RowStatus> statusOfJson(const std::string& name) {
+  for (RowStatus s :
+       {RowStatus::Agree, RowStatus::Differs, RowStatus::Timeout, RowStatus::Error, RowStatus::Skipped}) {
+    if (name == jsonStatus(s)) return s;
+  }
+  return std::nullopt;
 }
 
 namespace {

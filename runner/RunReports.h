@@ -2,6 +2,7 @@
 // `path,0|1` expected-verdicts CSV written from the verdicts obtained.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -21,6 +22,8 @@ struct RunIdentity {
 // The JSON report's status names, unchanged since its first version: agree, disagree, timeout, error,
 // skipped.
 const char* jsonStatus(runner::RowStatus status);
+// The status of one of those names; nullopt for any other text.
+std::optional<runner::RowStatus> statusOfJson(const std::string& name);
 
 // One object per row (verdict, status, phase and wall times, manifest line and index), the per-suite
 // table, the totals and the run's identity (manifest, shard, partition).

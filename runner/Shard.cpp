@@ -14,7 +14,7 @@
 #include <stdexcept>
 #include <string_view>
 
-#include "core/Property.h"
+#include "core/ir/Property.h"
 
 namespace catcheck::runner {
 namespace {

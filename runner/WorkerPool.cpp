@@ -8,7 +8,7 @@
 // T(task number), the worker answers R(result fields) or F(failure text). Workers leave with _exit, so the
 // parent's buffered output and static destructors never run twice. The parent waits with poll() on the
 // sockets of busy workers, which also gives it the ticks for a progress display. Logged at debug level
-// (core/Log.h): each worker started or replaced, killed at a deadline or lost, and each task's end (the
+// (core/ir/Log.h): each worker started or replaced, killed at a deadline or lost, and each task's end (the
 // runner logs the row's status); the log is flushed before each fork so no buffered line is written twice.
 #include "runner/WorkerPool.h"
 
@@ -29,7 +29,7 @@
 #include <sstream>
 #include <string_view>
 
-#include "core/Log.h"
+#include "core/ir/Log.h"
 
 namespace catcheck::runner {
 namespace {

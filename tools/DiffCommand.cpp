@@ -16,7 +16,7 @@
 #include <thread>
 
 #include "cat/Parser.h"
-#include "core/Log.h"
+#include "core/ir/Log.h"
 #include "runner/Diff.h"
 
 namespace catcheck::tools {

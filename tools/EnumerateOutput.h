@@ -4,7 +4,7 @@
 #include <ostream>
 #include <string>
 
-#include "core/Enumerator.h"
+#include "core/concrete/Enumerator.h"
 
 namespace catcheck::tools {
 

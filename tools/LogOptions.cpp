@@ -2,7 +2,7 @@
 // an unknown --log-level is a usage error, reported by CLI11 like any other invalid option value.
 #include "tools/LogOptions.h"
 
-#include "core/Log.h"
+#include "core/ir/Log.h"
 
 namespace catcheck::tools {
 

@@ -1,5 +1,5 @@
 // `-v` (info), `-vv` (debug), `-vvv` (trace) and `--log-level LEVEL`, accepted before and after a
-// subcommand: how much of the phases of a check or a bulk run to log on stderr (core/Log.h). Without them
+// subcommand: how much of the phases of a check or a bulk run to log on stderr (core/ir/Log.h). Without them
 // nothing is logged.
 #pragma once
 

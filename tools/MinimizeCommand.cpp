@@ -16,7 +16,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cat/Parser.h"
-#include "core/Log.h"
+#include "core/ir/Log.h"
 #include "runner/Minimize.h"
 
 namespace catcheck::tools {

@@ -5,7 +5,7 @@
 #include <ostream>
 #include <string>
 
-#include "core/Verdict.h"
+#include "core/ir/Verdict.h"
 
 namespace catcheck::tools {
 

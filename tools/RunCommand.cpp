@@ -13,8 +13,8 @@
 #include <thread>
 
 #include "cat/Parser.h"
-#include "core/Log.h"
-#include "core/Progress.h"
+#include "core/ir/Log.h"
+#include "core/ir/Progress.h"
 #include "runner/BulkRun.h"
 #include "runner/RunReports.h"
 #include "runner/RunSummary.h"

@@ -1,10 +1,10 @@
 // The single-check command: loads the model, checks the test (asking the solver to explain, so every
 // witness is re-checked by the concrete evaluator) and prints the verdict block of docs/design.md, in colour
 // on a terminal, or as JSON. `--witness` renders the witness execution, with the relations `--show` names as
-// the concrete evaluator computes them on it. `--enumerate` asks the enumerator (core/Enumerator.h) instead
-// of the solver and lists every reachable final state; an enumeration past its limits says so and exits 3,
-// like a solver that gives up: the answer asked for was not found. Loading the model is logged at info level
-// (core/Log.h); the check logs its own phases.
+// the concrete evaluator computes them on it. `--enumerate` asks the enumerator (core/concrete/Enumerator.h)
+// instead of the solver and lists every reachable final state; an enumeration past its limits says so and
+// exits 3, like a solver that gives up: the answer asked for was not found. Loading the model is logged at
+// info level (core/ir/Log.h); the check logs its own phases.
 #include "tools/SingleCheck.h"
 
 #include <unistd.h>
@@ -17,9 +17,9 @@
 #include "cat/Parser.h"
 #include "check/WitnessExplain.h"
 #include "check/WitnessFormat.h"
-#include "core/Evaluator.h"
-#include "core/Log.h"
-#include "core/Property.h"
+#include "core/concrete/Evaluator.h"
+#include "core/ir/Log.h"
+#include "core/ir/Property.h"
 #include "frontends/Litmus.h"
 #include "runner/BulkRun.h"
 #include "tools/EnumerateOutput.h"

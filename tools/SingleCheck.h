@@ -7,8 +7,8 @@
 #include <vector>
 
 #include "check/Check.h"
-#include "core/RelationGraph.h"
-#include "core/Verdict.h"
+#include "core/analysis/RelationGraph.h"
+#include "core/ir/Verdict.h"
 
 namespace catcheck::tools {
 

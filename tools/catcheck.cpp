@@ -13,7 +13,7 @@
 #include <iostream>
 
 #include "check/Check.h"
-#include "core/SourceLocation.h"
+#include "core/ir/SourceLocation.h"
 #include "encoders/Solver.h"
 #include "tools/DiffCommand.h"
 #include "tools/LogOptions.h"

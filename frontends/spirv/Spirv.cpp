@@ -9,7 +9,7 @@
 #include <spirv/unified1/spirv.hpp11>
 #include <sstream>
 
-#include "core/SourceText.h"
+#include "core/ir/SourceText.h"
 #include "frontends/spirv/SpirvLowering.h"
 
 namespace catcheck::frontends {

@@ -6,7 +6,7 @@
 #include <optional>
 #include <string>
 
-#include "core/Program.h"
+#include "core/ir/Program.h"
 
 namespace catcheck::frontends {
 

@@ -1,7 +1,7 @@
 // Control flow (SPIR-V spec §3.32.17) and function calls (§3.32.9). Blocks become IR labels in module
 // order, which the spec requires to put every block after its dominators, so the only backward jumps are
-// loop back-edges: core's loop unrolling (core/LoopUnrolling.cpp) sees each loop as its header label and
-// the back jumps to it, as in litmus code. OpPhi becomes register assignments on the incoming edges: an
+// loop back-edges: core's loop unrolling (core/graph/LoopUnrolling.cpp) sees each loop as its header label
+// and the back jumps to it, as in litmus code. OpPhi becomes register assignments on the incoming edges: an
 // edge with assignments that leaves a conditional branch or a switch gets a label of its own after the
 // branch, and the assignments of one edge go through temporaries when one of them reads a register
 // another one writes (a parallel copy). OpSelectionMerge and OpLoopMerge are only structure. Calls are

@@ -10,7 +10,7 @@
 #include <cctype>
 #include <sstream>
 
-#include "core/SourceText.h"
+#include "core/ir/SourceText.h"
 
 namespace catcheck::frontends::spirv {
 namespace {

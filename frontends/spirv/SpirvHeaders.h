@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "core/Program.h"
+#include "core/ir/Program.h"
 
 namespace catcheck::frontends::spirv {
 

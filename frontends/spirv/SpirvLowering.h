@@ -12,7 +12,7 @@
 #include <unordered_map>
 #include <vector>
 
-#include "core/Program.h"
+#include "core/ir/Program.h"
 #include "frontends/spirv/Spirv.h"
 #include "frontends/spirv/SpirvHeaders.h"
 #include "frontends/spirv/SpirvModule.h"

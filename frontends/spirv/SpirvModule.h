@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "core/SourceLocation.h"
+#include "core/ir/SourceLocation.h"
 
 namespace catcheck::frontends::spirv {
 

@@ -1,13 +1,13 @@
 // Group non-uniform instructions (SPIR-V spec §3.32.24, issue 9): subgroup votes, ballots, broadcasts,
-// shuffles and reductions become IR warp primitives (core/Warps.h) over the thread's subgroup (the lanes of
-// one @Config subgroup, in invocation order). Their instances are dynamic (Instruction::warpDynamic): the
+// shuffles and reductions become IR warp primitives (core/ir/Warps.h) over the thread's subgroup (the lanes
+// of one @Config subgroup, in invocation order). Their instances are dynamic (Instruction::warpDynamic): the
 // lanes that execute the same instruction in the same loop iterations take part, and nothing blocks. Only
 // the Subgroup execution scope and the Reduce group operation are supported; a ballot fills the first of its
 // four words (subgroups of up to 32 invocations). Reductions compute at the value's width: IAdd wraps, SMin
 // and SMax compare signed values, the bitwise ones need at most 32 bits.
 #include <spirv/unified1/spirv.hpp11>
 
-#include "core/Warps.h"
+#include "core/ir/Warps.h"
 #include "frontends/spirv/SpirvLowering.h"
 
 namespace catcheck::frontends::spirv {

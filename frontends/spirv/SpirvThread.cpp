@@ -57,7 +57,7 @@ core::Thread ThreadLowering::lower() {
   } else {
     thread_.scopes = {{"DV", 0}, {"QF", 0}, {"WG", workgroup()}, {"SG", subgroup()}};
   }
-  thread_.warp = 0;  // the subgroup is the warp: lanes in invocation order (core/Warps.h)
+  thread_.warp = 0;  // the subgroup is the warp: lanes in invocation order (core/ir/Warps.h)
   lowerGlobals();
   const Function& entry = info_.functions.at(info_.entryPoint);
   current_ = &info_.module.instructions[entry.begin];

@@ -1,15 +1,15 @@
 // Symbolic values and constant folding. The front end folds everything it can while it instantiates the
 // entry point per thread (builtins, push constants and spec constants are per-thread constants), so that
 // most memory accesses name their location statically and most branches vanish. Folding follows the
-// IR's meaning of expressions at a width (core/Expr.h): two's complement, values kept unsigned in
+// IR's meaning of expressions at a width (core/ir/Expr.h): two's complement, values kept unsigned in
 // [0, 2^w), signed operators reading their operands as signed, comparisons giving 0 or 1 at width 1.
-// The arithmetic itself is core's (core/ExprSemantics.h), so folding agrees with the encoders; division by
+// The arithmetic itself is core's (core/ir/ExprSemantics.h), so folding agrees with the encoders; division by
 // zero is not folded (SPIR-V leaves it undefined; the encoder decides).
 #include "frontends/spirv/SpirvValues.h"
 
 #include <optional>
 
-#include "core/ExprSemantics.h"
+#include "core/ir/ExprSemantics.h"
 
 namespace catcheck::frontends::spirv {
 namespace {

@@ -5,7 +5,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "core/Expr.h"
+#include "core/ir/Expr.h"
 
 namespace catcheck::frontends::spirv {
 

@@ -4,7 +4,7 @@
 
 #include "TestSupport.h"
 #include "cat/Parser.h"
-#include "core/SourceLocation.h"
+#include "core/ir/SourceLocation.h"
 
 namespace catcheck::cat {
 namespace {

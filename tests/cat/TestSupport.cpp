@@ -8,7 +8,7 @@
 #include <fstream>
 
 #include "cat/Parser.h"
-#include "core/SourceLocation.h"
+#include "core/ir/SourceLocation.h"
 
 namespace catcheck::cat::testing {
 

@@ -1,5 +1,5 @@
-// The registry of base relations (core/BaseRelation.h): names round-trip, every name the `.cat` language
-// accepts as a base relation resolves to its registry entry, static relations are fixed by the graph
+// The registry of base relations (core/analysis/BaseRelation.h): names round-trip, every name the `.cat`
+// language accepts as a base relation resolves to its registry entry, static relations are fixed by the graph
 // (may == must) on programs with threads, scopes, dependencies, barriers and SC fences, and every
 // solver-decided relation owns its own part of the execution record.
 #include <gtest/gtest.h>
@@ -8,10 +8,10 @@
 #include <string>
 
 #include "cat/Parser.h"
-#include "core/BaseRelations.h"
-#include "core/EventGraph.h"
-#include "core/Execution.h"
-#include "core/Tags.h"
+#include "core/analysis/BaseRelations.h"
+#include "core/analysis/Execution.h"
+#include "core/graph/EventGraph.h"
+#include "core/ir/Tags.h"
 #include "frontends/Litmus.h"
 #include "tests/core/TestPrograms.h"
 

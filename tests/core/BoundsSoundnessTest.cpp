@@ -16,10 +16,10 @@
 
 #include "cat/Parser.h"
 #include "check/Check.h"
-#include "core/Enumerator.h"
-#include "core/Evaluator.h"
-#include "core/EventGraph.h"
-#include "core/RelationAnalysis.h"
+#include "core/analysis/RelationAnalysis.h"
+#include "core/concrete/Enumerator.h"
+#include "core/concrete/Evaluator.h"
+#include "core/graph/EventGraph.h"
 
 namespace catcheck::core {
 namespace {

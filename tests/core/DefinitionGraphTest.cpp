@@ -6,13 +6,15 @@
 #include <map>
 
 #include "cat/Parser.h"
-#include "core/DefinitionGraph.h"
+#include "core/analysis/DefinitionGraph.h"
 
 namespace catcheck::core {
 namespace {
 
 // Over our own stdlib, which defines no relation these tests name.
-Model parse(const std::string& text) { return cat::parseModelText(text, "order.cat"); }
+Model parse(const std::string& text) {
+  return cat::parseModelText(text, "order.cat");
+}
 
 std::map<NodeId, size_t> positions(const DefinitionGraph& graph) {
   std::map<NodeId, size_t> at;

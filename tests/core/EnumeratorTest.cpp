@@ -4,9 +4,9 @@
 #include <gtest/gtest.h>
 
 #include "cat/Parser.h"
-#include "core/Enumerator.h"
-#include "core/Evaluator.h"
-#include "core/EventGraph.h"
+#include "core/concrete/Enumerator.h"
+#include "core/concrete/Evaluator.h"
+#include "core/graph/EventGraph.h"
 #include "frontends/Litmus.h"
 
 namespace catcheck::core {

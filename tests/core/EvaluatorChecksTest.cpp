@@ -3,9 +3,9 @@
 // coherence, final state, barriers) is reported.
 #include <gtest/gtest.h>
 
-#include "core/BaseRelations.h"
-#include "core/Evaluator.h"
-#include "core/EventGraph.h"
+#include "core/analysis/BaseRelations.h"
+#include "core/concrete/Evaluator.h"
+#include "core/graph/EventGraph.h"
 #include "frontends/Litmus.h"
 #include "tests/core/TestPrograms.h"
 

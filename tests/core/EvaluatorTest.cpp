@@ -7,9 +7,9 @@
 #include <algorithm>
 
 #include "cat/Parser.h"
-#include "core/BaseRelations.h"
-#include "core/Evaluator.h"
-#include "core/EventGraph.h"
+#include "core/analysis/BaseRelations.h"
+#include "core/concrete/Evaluator.h"
+#include "core/graph/EventGraph.h"
 #include "frontends/Litmus.h"
 #include "tests/core/TestPrograms.h"
 

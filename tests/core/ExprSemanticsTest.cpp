@@ -3,7 +3,7 @@
 // litmus suites' unbounded integers.
 #include <gtest/gtest.h>
 
-#include "core/ExprSemantics.h"
+#include "core/ir/ExprSemantics.h"
 
 namespace catcheck::core {
 namespace {

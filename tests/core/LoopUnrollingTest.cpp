@@ -3,7 +3,7 @@
 // ending in a Bound jump; iterations and barrier instances are numbered per copy.
 #include <gtest/gtest.h>
 
-#include "core/EventGraph.h"
+#include "core/graph/EventGraph.h"
 #include "frontends/Litmus.h"
 
 namespace catcheck::core {

@@ -1,9 +1,9 @@
-// The mbarrier state encoding (core/Mbarrier.h): phases complete when the arrivals reach the count and the
+// The mbarrier state encoding (core/ir/Mbarrier.h): phases complete when the arrivals reach the count and the
 // pending bytes are 0, in either order of arrivals and byte updates; parity names the current or previous
 // phase; the concrete update is the expression both engines evaluate.
 #include <gtest/gtest.h>
 
-#include "core/Mbarrier.h"
+#include "core/ir/Mbarrier.h"
 
 namespace catcheck::core {
 namespace {

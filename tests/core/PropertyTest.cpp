@@ -5,7 +5,7 @@
 #include <set>
 #include <stdexcept>
 
-#include "core/Property.h"
+#include "core/ir/Property.h"
 
 namespace catcheck::core {
 namespace {

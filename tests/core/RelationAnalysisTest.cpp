@@ -3,8 +3,8 @@
 #include <gtest/gtest.h>
 
 #include "cat/Parser.h"
-#include "core/EventGraph.h"
-#include "core/RelationAnalysis.h"
+#include "core/analysis/RelationAnalysis.h"
+#include "core/graph/EventGraph.h"
 #include "frontends/Litmus.h"
 
 namespace catcheck::core {

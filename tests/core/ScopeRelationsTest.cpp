@@ -2,8 +2,8 @@
 // two subgroups; `sr` needs a scope tag on both events and each thread within the other's scope.
 #include <gtest/gtest.h>
 
-#include "core/BaseRelations.h"
-#include "core/EventGraph.h"
+#include "core/analysis/BaseRelations.h"
+#include "core/graph/EventGraph.h"
 #include "frontends/Litmus.h"
 
 namespace catcheck::core {

@@ -2,8 +2,8 @@
 // malformed sequence is reported at the line and column of the character it starts.
 #include <gtest/gtest.h>
 
-#include "core/SourceLocation.h"
-#include "core/SourceText.h"
+#include "core/ir/SourceLocation.h"
+#include "core/ir/SourceText.h"
 
 namespace catcheck::core {
 namespace {

@@ -2,7 +2,7 @@
 // of sets no front end uses, and each is simply empty.
 #include <gtest/gtest.h>
 
-#include "core/Tags.h"
+#include "core/ir/Tags.h"
 
 namespace catcheck::core {
 namespace {

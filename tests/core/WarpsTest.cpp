@@ -1,8 +1,8 @@
-// The concrete meaning of warp collectives (core/Warps.h): shuffle sources per mode, inside and outside the
-// warp; votes over `A != 0`; ballot bits; reductions, the bitwise ones over 32-bit values.
+// The concrete meaning of warp collectives (core/ir/Warps.h): shuffle sources per mode, inside and outside
+// the warp; votes over `A != 0`; ballot bits; reductions, the bitwise ones over 32-bit values.
 #include <gtest/gtest.h>
 
-#include "core/Warps.h"
+#include "core/ir/Warps.h"
 
 namespace catcheck::core {
 namespace {

@@ -5,7 +5,7 @@
 
 #include "cat/Parser.h"
 #include "check/Check.h"
-#include "core/BaseRelations.h"
+#include "core/analysis/BaseRelations.h"
 #include "frontends/Litmus.h"
 
 namespace catcheck {

@@ -1,4 +1,4 @@
-// The symbolic expression semantics (ValueEncoder.h) against the concrete one (core/ExprSemantics.h): for
+// The symbolic expression semantics (ValueEncoder.h) against the concrete one (core/ir/ExprSemantics.h): for
 // random operands at several widths, the solver must find the concrete result and no other. The
 // operands are solver variables fixed by equations, so nothing is folded before the solver sees it.
 #include <gtest/gtest.h>
@@ -6,7 +6,7 @@
 #include <limits>
 #include <random>
 
-#include "core/ExprSemantics.h"
+#include "core/ir/ExprSemantics.h"
 #include "encoders/Formula.h"
 #include "encoders/ValueEncoder.h"
 

@@ -4,7 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "PtxTestSupport.h"
-#include "core/Mbarrier.h"
+#include "core/ir/Mbarrier.h"
 
 namespace catcheck::frontends {
 namespace {

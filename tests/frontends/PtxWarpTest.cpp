@@ -4,7 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "PtxTestSupport.h"
-#include "core/Warps.h"
+#include "core/ir/Warps.h"
 
 namespace catcheck::frontends {
 namespace {

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "core/Program.h"
+#include "core/ir/Program.h"
 #include "frontends/spirv/Spirv.h"
 
 namespace catcheck::frontends::spirv_testing {

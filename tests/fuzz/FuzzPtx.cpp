@@ -1,6 +1,6 @@
 // libFuzzer target for the PTX litmus front end: the UTF-8 check every front end makes, then the PTX
 // dialect's parser and its lowering to the Program IR (instructions, operands, scopes, conditions).
-#include "core/SourceText.h"
+#include "core/ir/SourceText.h"
 #include "frontends/PtxLitmus.h"
 #include "tests/fuzz/FuzzSupport.h"
 

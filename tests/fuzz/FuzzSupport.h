@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <string>
 
-#include "core/SourceLocation.h"
+#include "core/ir/SourceLocation.h"
 
 namespace catcheck::fuzz {
 

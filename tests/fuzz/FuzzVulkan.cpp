@@ -1,6 +1,6 @@
 // libFuzzer target for the Vulkan litmus front end: the UTF-8 check every front end makes, then the Vulkan
 // dialect's parser and its lowering to the Program IR (qualifiers, scopes, barriers, conditions).
-#include "core/SourceText.h"
+#include "core/ir/SourceText.h"
 #include "frontends/VulkanLitmus.h"
 #include "tests/fuzz/FuzzSupport.h"
 

@@ -11,7 +11,7 @@
 #include <sstream>
 
 #include "cat/Parser.h"
-#include "core/SourceLocation.h"
+#include "core/ir/SourceLocation.h"
 #include "runner/BulkRun.h"
 #include "runner/Diff.h"
 #include "tests/suite/RunTestSupport.h"

@@ -18,9 +18,9 @@
 
 #include "cat/Parser.h"
 #include "check/Check.h"
-#include "core/Enumerator.h"
-#include "core/EventGraph.h"
-#include "core/Progress.h"
+#include "core/concrete/Enumerator.h"
+#include "core/graph/EventGraph.h"
+#include "core/ir/Progress.h"
 #include "frontends/Litmus.h"
 #include "runner/Manifest.h"
 

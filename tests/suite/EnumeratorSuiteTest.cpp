@@ -9,8 +9,8 @@
 #include <set>
 
 #include "cat/Parser.h"
-#include "core/Enumerator.h"
-#include "core/EventGraph.h"
+#include "core/concrete/Enumerator.h"
+#include "core/graph/EventGraph.h"
 #include "frontends/Litmus.h"
 #include "runner/Manifest.h"
 

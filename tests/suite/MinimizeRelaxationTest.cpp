@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "core/Target.h"
+#include "core/ir/Target.h"
 #include "runner/Relaxation.h"
 
 namespace catcheck::runner {

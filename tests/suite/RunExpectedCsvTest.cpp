@@ -6,7 +6,7 @@
 
 #include <vector>
 
-#include "core/SourceLocation.h"
+#include "core/ir/SourceLocation.h"
 #include "runner/Manifest.h"
 #include "tests/suite/RunTestSupport.h"
 

@@ -12,7 +12,7 @@
 #include "check/Check.h"
 #include "check/WitnessExplain.h"
 #include "check/WitnessFormat.h"
-#include "core/Evaluator.h"
+#include "core/concrete/Evaluator.h"
 #include "frontends/Litmus.h"
 #include "tests/suite/RunTestSupport.h"
 

@@ -1,0 +1,560 @@
+// Bounds of the predefined base relations (docs/semantics.md §4.5, Dat3M's NativeRelationAnalysis):
+// program order and thread relations, addresses (loc: physical, vloc: generic), the scope relations
+// (sr needs a scope tag on both events; scta/ssg/... compare only the threads' positions), reads-from and
+// coherence candidates (init writes come first in co), RMW pairs, dependencies computed by a register
+// dataflow over the unrolled threads, control barriers and SC fences.
+#include "core/analysis/BaseRelations.h"
+
+#include <array>
+#include <functional>
+#include <map>
+#include <set>
+#include <stdexcept>
+
+#include "core/ir/Warps.h"
+
+namespace catcheck::core {
+namespace {
+
+using PairTest = std::function<bool(const Event&, const Event&)>;
+
+RelationBounds staticRelation(const EventGraph& graph, const PairTest& test) {
+  RelationBounds bounds{PairSet(graph.size()), PairSet(graph.size())};
+  for (const Event& a : graph.events) {
+    for (const Event& b : graph.events) {
+      if (test(a, b)) bounds.may.add(a.id, b.id);
+    }
+  }
+  bounds.must = bounds.may;
+  return bounds;
+}
+
+const Thread& threadOf(const EventGraph& graph, const Event& e) {
+  return graph.program->threads.at(static_cast<size_t>(e.thread));
+}
+
+bool sameThread(const Event& a, const Event& b) {
+  return a.thread == b.thread && (a.thread >= 0 || a.id == b.id);
+}
+
+// Per pair of threads (a * threads + b): whether they are in one instance of `level`. Level names are
+// strings: compared once per pair of threads, not per pair of events.
+std::vector<char> sameInstanceTable(const std::vector<Thread>& threads, const ScopeLevel& level) {
+  size_t n = threads.size();
+  std::vector<char> same(n * n);
+  for (size_t a = 0; a < n; ++a) {
+    for (size_t b = 0; b < n; ++b) same[a * n + b] = sameScopeInstance(threads[a], threads[b], level);
+  }
+  return same;
+}
+
+// Events of threads in one instance of `level`.
+RelationBounds scopeRelation(const EventGraph& graph, ScopeLevel level) {
+  size_t n = graph.program->threads.size();
+  std::vector<char> same = sameInstanceTable(graph.program->threads, level);
+  RelationBounds bounds{PairSet(graph.size()), PairSet(graph.size())};
+  for (const Event& a : graph.events) {
+    if (a.thread < 0) continue;
+    for (const Event& b : graph.events) {
+      if (b.thread >= 0 && same[static_cast<size_t>(a.thread) * n + static_cast<size_t>(b.thread)] != 0)
+        bounds.may.add(a.id, b.id);
+    }
+  }
+  bounds.must = bounds.may;
+  return bounds;
+}
+
+// Registers -> the load events whose value may flow into them, propagated forward over the unrolled
+// thread (all jumps go forward). Returns, per step, the state before it.
+using Sources = std::map<int, std::set<int>>;
+
+std::set<int> sourcesOf(const Sources& state, const Expr& e) {
+  std::set<int> result;
+  for (int r : e.registers()) {
+    auto it = state.find(r);
+    if (it != state.end()) result.insert(it->second.begin(), it->second.end());
+  }
+  return result;
+}
+
+std::vector<Sources> registerSources(const UnrolledThread& thread) {
+  std::vector<Sources> before(thread.steps.size() + 1);
+  auto merge = [](Sources& into, const Sources& from) {
+    for (const auto& [reg, loads] : from) into[reg].insert(loads.begin(), loads.end());
+  };
+  for (size_t s = 0; s < thread.steps.size(); ++s) {
+    const Step& step = thread.steps[s];
+    const Instruction& in = *step.instruction;
+    Sources after = before[s];
+    if (in.kind == InstructionKind::Load || (in.kind == InstructionKind::Rmw && in.reg)) {
+      after[*in.reg] = {step.events.front()};
+    } else if (in.kind == InstructionKind::Local && in.reg) {
+      after[*in.reg] = sourcesOf(before[s], in.value);
+    } else if (in.kind == InstructionKind::Warp && in.reg) {
+      after[*in.reg] = {};  // a collective's result comes from other lanes, not from this thread's reads
+    }
+    if (in.kind == InstructionKind::Jump) merge(before[static_cast<size_t>(step.jumpTarget)], after);
+    bool fallsThrough = !(in.kind == InstructionKind::Jump && step.unconditional);
+    if (fallsThrough) merge(before[s + 1], after);
+  }
+  return before;
+}
+
+void addDependencies(const EventGraph& graph, const UnrolledThread& thread, PairSet& data, PairSet& ctrl) {
+  std::vector<Sources> before = registerSources(thread);
+  for (size_t s = 0; s < thread.steps.size(); ++s) {
+    const Step& step = thread.steps[s];
+    const Instruction& in = *step.instruction;
+    if (in.kind == InstructionKind::Store || in.kind == InstructionKind::Rmw) {
+      std::set<int> from = sourcesOf(before[s], in.value);
+      std::set<int> expected = sourcesOf(before[s], in.expected);
+      from.insert(expected.begin(), expected.end());
+      if (in.kind == InstructionKind::Rmw && in.rmwOp != RmwOp::Exchange) from.insert(step.events.front());
+      for (int load : from) data.add(load, step.events.back());
+    }
+    if (in.kind == InstructionKind::Jump && in.condition) {
+      for (int load : sourcesOf(before[s], *in.condition)) {
+        for (size_t later = s + 1; later < thread.steps.size(); ++later) {
+          for (int e : thread.steps[later].events) ctrl.add(load, e);
+        }
+      }
+    }
+  }
+  (void)graph;
+}
+
+RelationBounds dependencyRelation(const EventGraph& graph, bool wantData) {
+  PairSet data(graph.size()), ctrl(graph.size());
+  for (const UnrolledThread& thread : graph.threads) addDependencies(graph, thread, data, ctrl);
+  PairSet& chosen = wantData ? data : ctrl;
+  return RelationBounds{chosen, chosen};
+}
+
+// Local consistency, which the reference tool assumes of every model (its relation analysis option
+// wmm.analysis.localConsistency, on by default): one thread's accesses to one address are coherent in
+// program order. Coherence follows program order between a thread's writes to one address (a must pair
+// where they must alias, and never backwards), a read never reads a later write of its own thread, and it
+// never reads a write that a later write of its thread (or, for init writes, any write of its thread) to
+// the same address overwrote on every path: one that executes whenever the older write or the read does.
+// "Same address" means the same memory object, as the reference tool's alias analysis sees it: a write
+// through an alias of the bytes (another proxy, another generic address) does not hide the older value.
+// Accesses that certainly name one memory object (the same location, or equal known addresses).
+bool sameName(const Event& a, const Event& b) {
+  if (a.computedAddress || b.computedAddress) return a.address && b.address && *a.address == *b.address;
+  return a.location == b.location;
+}
+
+bool poBefore(const Event& a, const Event& b) {
+  return a.thread >= 0 && a.thread == b.thread && a.poIndex < b.poIndex;
+}
+
+// Program order as local consistency sees it: the events of an asynchronous operation are performed
+// outside their thread's program order (PTX ISA "asynchronous operations"), so it orders neither them nor
+// anything with them.
+bool locallyBefore(const Event& a, const Event& b) {
+  return poBefore(a, b) && !a.tags.has(tags::Asynchronous) && !b.tags.has(tags::Asynchronous);
+}
+
+// Every path of the unrolled thread that reaches step `later` passes step `earlier` (jumps go forward).
+bool dominates(const UnrolledThread& thread, int earlier, int later) {
+  for (int j = 0; j < earlier; ++j) {
+    const Step& step = thread.steps[static_cast<size_t>(j)];
+    if (step.kind == InstructionKind::Jump && step.jumpTarget > earlier && step.jumpTarget <= later)
+      return false;
+  }
+  return true;
+}
+
+// Every path of the unrolled thread from step `earlier` reaches step `later`.
+bool postDominates(const UnrolledThread& thread, int earlier, int later) {
+  for (int j = earlier; j < later; ++j) {
+    const Step& step = thread.steps[static_cast<size_t>(j)];
+    if (step.kind == InstructionKind::Jump && (step.jumpTarget > later || step.backEdge)) return false;
+  }
+  return true;
+}
+
+bool conditionalWrite(const EventGraph& graph, const Event& w) {
+  return w.kind == EventKind::Write &&
+         graph.stepOf(w).instruction->rmwOp == RmwOp::CompareExchangeOnSuccess &&
+         graph.stepOf(w).kind == InstructionKind::Rmw;
+}
+
+// Whether `later` (a write po-before `read` in read's thread) overwrites `older` (init or po-earlier) for
+// `read`: it executes whenever `older` or `read` does, and must alias one of them.
+bool overwrites(const EventGraph& graph, const Event& older, const Event& later, const Event& read) {
+  if (conditionalWrite(graph, later)) return false;
+  if (!sameName(older, later) && !sameName(later, read)) return false;
+  const UnrolledThread& thread = graph.threads.at(static_cast<size_t>(read.thread));
+  if (dominates(thread, later.step, read.step)) return true;
+  return older.kind != EventKind::Init && postDominates(thread, older.step, later.step);
+}
+
+bool overwrittenBeforeRead(const EventGraph& graph, const Event& w, const Event& r) {
+  if (r.tags.has(tags::Asynchronous)) return false;
+  if (w.kind != EventKind::Init && !locallyBefore(w, r)) return false;
+  const UnrolledThread& thread = graph.threads.at(static_cast<size_t>(r.thread));
+  for (int s = w.kind == EventKind::Init ? 0 : w.step; s <= r.step; ++s) {  // only r's thread, up to r
+    for (int id : thread.steps[static_cast<size_t>(s)].events) {
+      const Event& later = graph.event(id);
+      if (!later.isWrite() || !locallyBefore(later, r) || id == r.rmwPartner) continue;
+      if (w.kind != EventKind::Init && !locallyBefore(w, later)) continue;
+      if (overwrites(graph, w, later, r)) return true;
+    }
+  }
+  return false;
+}
+
+RelationBounds coherenceCandidates(const EventGraph& graph) {
+  RelationBounds bounds{PairSet(graph.size()), PairSet(graph.size())};
+  for (const Event& a : graph.events) {
+    for (const Event& b : graph.events) {
+      if (a.id == b.id || !a.isWrite() || !b.isWrite() || physicalAlias(a, b) == Alias::No) continue;
+      bool fromInit = a.kind == EventKind::Init;
+      if (!fromInit && b.kind == EventKind::Init) continue;
+      if (locallyBefore(b, a)) continue;  // local consistency
+      bounds.may.add(a.id, b.id);
+      if (b.kind == EventKind::Init) continue;
+      bool initFirst = fromInit && physicalAlias(a, b) == Alias::Must;
+      bool programOrder = locallyBefore(a, b) && sameName(a, b);
+      if (initFirst || programOrder) bounds.must.add(a.id, b.id);
+    }
+  }
+  return bounds;
+}
+
+RelationBounds readFromCandidates(const EventGraph& graph) {
+  RelationBounds bounds{PairSet(graph.size()), PairSet(graph.size())};
+  for (const Event& w : graph.events) {
+    for (const Event& r : graph.events) {
+      if (!w.isWrite() || r.kind != EventKind::Read || physicalAlias(w, r) == Alias::No ||
+          w.id == r.rmwPartner)
+        continue;
+      if (locallyBefore(r, w) || overwrittenBeforeRead(graph, w, r)) continue;  // local consistency
+      bounds.may.add(w.id, r.id);
+    }
+  }
+  return bounds;
+}
+
+bool isNamedBarrier(const Event& e, const EventGraph& graph) {
+  return e.kind == EventKind::Barrier && graph.stepOf(e).instruction->barrierResource.has_value();
+}
+
+// Control barriers of one instance in threads that share the barrier's execution scope; bar.arrive is
+// never a target. Named barriers need equal resource ids (literal ids decide statically) and, with a
+// quorum, actual synchronisation, which the encoder decides.
+// Warp barriers (bar.warp.sync) of one warp with one mask that includes both threads: which executions
+// meet in one instance is the encoder's choice (core/ir/Warps.h), so none of them is a must pair.
+void addWarpBarrierCandidates(const EventGraph& graph, RelationBounds& bounds) {
+  std::vector<const Event*> warpBarriers;
+  for (const Event& e : graph.events) {
+    if (e.kind == EventKind::Barrier && graph.stepOf(e).kind == InstructionKind::Warp)
+      warpBarriers.push_back(&e);
+  }
+  if (warpBarriers.empty()) return;
+  WarpLayout layout = warpLayout(*graph.program);
+  for (const Event* pa : warpBarriers) {
+    const Event& a = *pa;
+    for (const Event* pb : warpBarriers) {
+      const Event& b = *pb;
+      if (layout.warpOf[static_cast<size_t>(a.thread)] != layout.warpOf[static_cast<size_t>(b.thread)])
+        continue;
+      long long mask = layout.normalisedMask(a.thread, graph.stepOf(a).instruction->warpMask);
+      if (mask != layout.normalisedMask(b.thread, graph.stepOf(b).instruction->warpMask)) continue;
+      if (!layout.inMask(a.thread, mask) || !layout.inMask(b.thread, mask)) continue;
+      if (a.thread == b.thread && a.id != b.id) continue;
+      bounds.may.add(a.id, b.id);
+    }
+  }
+}
+
+RelationBounds barrierSynchronisation(const EventGraph& graph) {
+  RelationBounds bounds{PairSet(graph.size()), PairSet(graph.size())};
+  addWarpBarrierCandidates(graph, bounds);
+  for (const Event& a : graph.events) {
+    for (const Event& b : graph.events) {
+      if (a.kind != EventKind::Barrier || b.kind != EventKind::Barrier) continue;
+      const Step& sa = graph.stepOf(a);
+      const Step& sb = graph.stepOf(b);
+      if (sa.kind != InstructionKind::Barrier || sb.kind != InstructionKind::Barrier) continue;
+      if (sa.barrierInstance != sb.barrierInstance || sb.instruction->barrierArriveOnly) continue;
+      if (!sameScopeInstance(threadOf(graph, a), threadOf(graph, b), sa.instruction->barrierScope)) continue;
+      if (isNamedBarrier(a, graph) != isNamedBarrier(b, graph)) continue;
+      if (!isNamedBarrier(a, graph)) {
+        bounds.may.add(a.id, b.id);
+        bounds.must.add(a.id, b.id);
+        continue;
+      }
+      const Expr& ia = *sa.instruction->barrierResource;
+      const Expr& ib = *sb.instruction->barrierResource;
+      bool literal = ia.isConstant() && ib.isConstant();
+      if (literal && ia.constant != ib.constant) continue;
+      bounds.may.add(a.id, b.id);
+      if (literal && !sa.instruction->barrierQuorum) bounds.must.add(a.id, b.id);
+    }
+  }
+  return bounds;
+}
+
+RelationBounds fenceSynchronisationCandidates(const EventGraph& graph) {
+  RelationBounds bounds{PairSet(graph.size()), PairSet(graph.size())};
+  for (const Event& a : graph.events) {
+    for (const Event& b : graph.events) {
+      if (a.isScFence() && b.isScFence()) {
+        bounds.may.add(a.id, b.id);
+      }
+    }
+  }
+  return bounds;
+}
+
+RelationBounds systemSynchronizesWith(const EventGraph& graph) {
+  std::set<std::pair<int, int>> declared(graph.program->systemSynchronizesWith.begin(),
+                                         graph.program->systemSynchronizesWith.end());
+  return staticRelation(graph, [&](const Event& a, const Event& b) {
+    return a.thread >= 0 && b.thread >= 0 && declared.count({a.thread, b.thread}) != 0;
+  });
+}
+
+RelationBounds programOrder(const EventGraph& g) {
+  return staticRelation(g, [](const Event& a, const Event& b) {
+    return a.thread >= 0 && a.thread == b.thread && a.poIndex < b.poIndex;
+  });
+}
+
+RelationBounds internal(const EventGraph& g) {
+  return staticRelation(g, sameThread);
+}
+
+RelationBounds external(const EventGraph& g) {
+  return staticRelation(g, [](const Event& a, const Event& b) { return !sameThread(a, b); });
+}
+
+RelationBounds identity(const EventGraph& g) {
+  return staticRelation(g, [](const Event& a, const Event& b) { return a.id == b.id; });
+}
+
+// loc and vloc from the alias analysis (EventGraph.h): must-alias pairs are must pairs, may-alias pairs
+// (computed addresses) may pairs that the values of the addresses decide.
+RelationBounds aliasRelation(const EventGraph& g, bool generic) {
+  RelationBounds bounds{PairSet(g.size()), PairSet(g.size())};
+  for (const Event& a : g.events) {
+    for (const Event& b : g.events) {
+      if (!a.isMemory() || !b.isMemory()) continue;
+      Alias alias = generic ? genericAlias(a, b) : physicalAlias(a, b);
+      if (alias != Alias::No) bounds.may.add(a.id, b.id);
+      if (alias == Alias::Must) bounds.must.add(a.id, b.id);
+    }
+  }
+  return bounds;
+}
+
+RelationBounds samePhysicalLocation(const EventGraph& g) {
+  return aliasRelation(g, false);
+}
+
+RelationBounds sameGenericLocation(const EventGraph& g) {
+  return aliasRelation(g, true);
+}
+
+RelationBounds atomicPairs(const EventGraph& g) {
+  return staticRelation(
+      g, [](const Event& a, const Event& b) { return a.kind == EventKind::Read && a.rmwPartner == b.id; });
+}
+
+// sr, as mutuallyInScope decides it pair by pair, with each event's scope looked up once and each
+// (thread, thread, level) instance comparison made once: tag and level names are strings, and a test with a
+// thousand events has a million pairs.
+RelationBounds scopeRelated(const EventGraph& g) {
+  const std::vector<ScopeLevelInfo>& levels = g.program->target->levels;
+  size_t n = g.program->threads.size();
+  std::vector<std::vector<char>> same;  // per level: sameInstanceTable
+  for (const ScopeLevelInfo& level : levels) same.push_back(sameInstanceTable(g.program->threads, level.key));
+  std::vector<int> level(static_cast<size_t>(g.size()), -1);  // the event's scope: an index into levels
+  for (const Event& e : g.events) {
+    std::optional<ScopeLevel> scope = e.thread >= 0 ? eventScope(e, *g.program->target) : std::nullopt;
+    for (size_t l = 0; scope && l < levels.size(); ++l) {
+      if (levels[l].key == *scope) level[static_cast<size_t>(e.id)] = static_cast<int>(l);
+    }
+  }
+  auto inScope = [&](const Event& a, const Event& b) {  // a's scope instance includes b's thread
+    const std::vector<char>& table = same[static_cast<size_t>(level[static_cast<size_t>(a.id)])];
+    return table[static_cast<size_t>(a.thread) * n + static_cast<size_t>(b.thread)] != 0;
+  };
+  RelationBounds bounds{PairSet(g.size()), PairSet(g.size())};
+  for (const Event& a : g.events) {
+    if (level[static_cast<size_t>(a.id)] < 0) continue;
+    for (const Event& b : g.events) {
+      if (level[static_cast<size_t>(b.id)] >= 0 && inScope(a, b) && inScope(b, a)) bounds.may.add(a.id, b.id);
+    }
+  }
+  bounds.must = bounds.may;
+  return bounds;
+}
+
+// The "same instance of level KEY" relations (scta, swg, ...): empty on targets without the level.
+template <const char* key>
+RelationBounds sameScope(const EventGraph& g) {
+  return scopeRelation(g, key);
+}
+inline constexpr char kCta[] = "CTA";
+inline constexpr char kSubgroup[] = "SG";
+inline constexpr char kWorkgroup[] = "WG";
+inline constexpr char kQueueFamily[] = "QF";
+inline constexpr char kDevice[] = "DV";
+
+// aop: the events one asynchronous operation produces (the steps of one contiguous run of instructions
+// with the same asyncOp id), each pair in program order. Static: both events execute together.
+RelationBounds asynchronousOperations(const EventGraph& g) {
+  RelationBounds bounds{PairSet(g.size()), PairSet(g.size())};
+  for (const UnrolledThread& thread : g.threads) {
+    std::vector<int> run;
+    int runOp = -1;
+    for (const Step& step : thread.steps) {
+      int op = step.instruction != nullptr ? step.instruction->asyncOp : -1;
+      if (op != runOp) run.clear();
+      runOp = op;
+      if (op < 0) continue;
+      for (int e : step.events) {
+        for (int earlier : run) bounds.may.add(earlier, e);
+      }
+      run.insert(run.end(), step.events.begin(), step.events.end());
+    }
+  }
+  bounds.must = bounds.may;
+  return bounds;
+}
+
+template <bool wantData>
+RelationBounds dependencies(const EventGraph& g) {
+  return dependencyRelation(g, wantData);
+}
+
+// Base relations that litmus programs never populate (no computed addresses, no LL/SC, no RCU).
+RelationBounds alwaysEmpty(const EventGraph& g) {
+  return RelationBounds{PairSet(g.size()), PairSet(g.size())};
+}
+
+using enum BaseRelation;
+using enum DecidedRelation;
+
+// The registry: one descriptor per BaseRelation, in enum order.
+constexpr std::array<BaseRelationDescriptor, kBaseRelationCount> kDescriptors = {{
+    {Po, "po", std::nullopt, programOrder},
+    {Int, "int", std::nullopt, internal},
+    {Ext, "ext", std::nullopt, external},
+    {Id, "id", std::nullopt, identity},
+    {Loc, "loc", SameLocation, samePhysicalLocation},
+    {Vloc, "vloc", SameGenericLocation, sameGenericLocation},
+    {Amo, "amo", std::nullopt, atomicPairs},
+    {Sr, "sr", std::nullopt, scopeRelated},
+    {Scta, "scta", std::nullopt, sameScope<kCta>},
+    {Ssg, "ssg", std::nullopt, sameScope<kSubgroup>},
+    {Swg, "swg", std::nullopt, sameScope<kWorkgroup>},
+    {Sqf, "sqf", std::nullopt, sameScope<kQueueFamily>},
+    {Sdv, "sdv", std::nullopt, sameScope<kDevice>},
+    {Ssw, "ssw", std::nullopt, systemSynchronizesWith},
+    {Data, "data", std::nullopt, dependencies<true>},
+    {Ctrl, "ctrl", std::nullopt, dependencies<false>},
+    {Rf, "rf", ReadsFrom, readFromCandidates},
+    {Co, "co", Coherence, coherenceCandidates},
+    {SyncFence, "sync_fence", FenceOrder, fenceSynchronisationCandidates},
+    {SyncBar, "syncbar", BarrierSync, barrierSynchronisation},
+    {Aop, "aop", std::nullopt, asynchronousOperations},
+    {Addr, "addr", std::nullopt, alwaysEmpty},
+    {Lxsx, "lxsx", std::nullopt, alwaysEmpty},
+    {Casdep, "casdep", std::nullopt, alwaysEmpty},
+    {Si, "si", std::nullopt, alwaysEmpty},
+    {RcuRscs, "rcu-rscs", std::nullopt, alwaysEmpty},
+}};
+
+constexpr bool descriptorsInEnumOrder() {
+  for (std::size_t i = 0; i < kDescriptors.size(); ++i) {
+    if (kDescriptors[i].id != static_cast<BaseRelation>(i) || kDescriptors[i].name.empty()) return false;
+  }
+  return true;
+}
+static_assert(descriptorsInEnumOrder(), "one descriptor per BaseRelation, in enum order");
+
+}  // namespace
+
+bool sameScopeInstance(const Thread& a, const Thread& b, ScopeLevel level) {
+  for (size_t i = 0; i < a.scopes.size() && i < b.scopes.size(); ++i) {
+    if (a.scopes[i].level != b.scopes[i].level || a.scopes[i].id != b.scopes[i].id) return false;
+    if (a.scopes[i].level == level) return true;
+  }
+  return false;
+}
+
+std::optional<ScopeLevel> eventScope(const Event& e, const Target& target) {
+  for (const ScopeLevelInfo& level : target.levels) {
+    if (e.tags.has(level.key)) return level.key;
+  }
+  return std::nullopt;
+}
+
+void setStaticLocations(const EventGraph& graph, Execution& x) {
+  auto executedMust = [&](BaseRelation relation) {
+    PairSet result(graph.size());
+    baseRelationBounds(graph, relation).must.forEach([&](int a, int b) {
+      if (x.executed.has(a) && x.executed.has(b)) result.add(a, b);
+    });
+    return result;
+  };
+  x.sameLocation = executedMust(BaseRelation::Loc);
+  x.sameGenericLocation = executedMust(BaseRelation::Vloc);
+}
+
+bool mutuallyInScope(const EventGraph& graph, const Event& a, const Event& b) {
+  if (a.thread < 0 || b.thread < 0) return false;
+  auto sa = eventScope(a, *graph.program->target);
+  auto sb = eventScope(b, *graph.program->target);
+  if (!sa || !sb) return false;
+  const Thread& ta = threadOf(graph, a);
+  const Thread& tb = threadOf(graph, b);
+  return sameScopeInstance(ta, tb, *sa) && sameScopeInstance(tb, ta, *sb);
+}
+
+std::span<const BaseRelationDescriptor> baseRelations() {
+  return kDescriptors;
+}
+
+const BaseRelationDescriptor& describe(BaseRelation relation) {
+  return kDescriptors.at(static_cast<std::size_t>(relation));
+}
+
+std::optional<BaseRelation> baseRelationNamed(std::string_view name) {
+  for (const BaseRelationDescriptor& d : kDescriptors) {
+    if (d.name == name) return d.id;
+  }
+  return std::nullopt;
+}
+
+bool isBaseRelationName(const std::string& name) {
+  return baseRelationNamed(name).has_value();
+}
+
+BaseRelation baseRelationOf(DecidedRelation relation) {
+  switch (relation) {
+    case ReadsFrom:
+      return Rf;
+    case Coherence:
+      return Co;
+    case FenceOrder:
+      return SyncFence;
+    case BarrierSync:
+      return SyncBar;
+    case SameLocation:
+      return Loc;
+    case SameGenericLocation:
+      return Vloc;
+  }
+  throw std::logic_error("unknown decided relation");
+}
+
+RelationBounds baseRelationBounds(const EventGraph& graph, BaseRelation relation) {
+  return describe(relation).bounds(graph);
+}
+
+}  // namespace catcheck::core

@@ -1,0 +1,196 @@
+// May/must bounds per operator, after Dat3M's NativeRelationAnalysis. `must` means "related whenever both
+// events execute", so composing must pairs through an intermediate event is only a must pair when that
+// intermediate executes in every execution (EventGraph::alwaysExecuted). Complement swaps the bounds
+// within the universe of visible events. Nodes are evaluated in the order of the model's definition graph
+// (DefinitionGraph.h); a recursive group iterates from the empty relation until its bounds stop changing
+// (a Kleene iteration on the finite lattice of pairs), after everything it reads and before its readers.
+#include "core/analysis/RelationAnalysis.h"
+
+#include <stdexcept>
+
+#include "core/analysis/DefinitionGraph.h"
+
+namespace catcheck::core {
+
+using core::Kind;
+using core::Op;
+
+RelationAnalysis::RelationAnalysis(const core::Model& model, const EventGraph& graph)
+    : model_(model), graph_(graph), definitions_(model) {
+  int n = graph.size();
+  relations_.assign(model.nodes.size(), RelationBounds{PairSet(n), PairSet(n)});
+  sets_.assign(model.nodes.size(), SetBounds{EventSet(n), EventSet(n)});
+  recursiveValues_.assign(model.recursives.size(), RelationBounds{PairSet(n), PairSet(n)});
+  for (const DefinitionComponent& component : definitions_.evaluationOrder()) evaluateComponent(component);
+}
+
+// A single node is evaluated once; a `let rec` group's component is evaluated until its variables equal
+// their bodies (Kleene iteration from the empty bounds).
+void RelationAnalysis::evaluateComponent(const DefinitionComponent& component) {
+  for (bool changed = true; changed;) {
+    for (core::NodeId id : component.nodes) evaluate(id);
+    changed = false;
+    for (int r : component.recursives) {
+      const RelationBounds& body = relation(model_.recursives[static_cast<size_t>(r)].body);
+      RelationBounds& value = recursiveValues_[static_cast<size_t>(r)];
+      if (!(body.may == value.may) || !(body.must == value.must)) {
+        value = body;
+        changed = true;
+      }
+    }
+  }
+}
+
+EventSet RelationAnalysis::tagged(const std::string& tag) const {
+  EventSet result(graph_.size());
+  for (const Event& e : graph_.events) {
+    if (e.tags.has(tag)) result.add(e.id);
+  }
+  return result;
+}
+
+void RelationAnalysis::evaluate(core::NodeId id) {
+  const core::Node& node = model_.node(id);
+  if (node.kind == Kind::Set) {
+    evaluateSet(id, node);
+  } else {
+    evaluateRelation(id, node);
+  }
+}
+
+void RelationAnalysis::evaluateSet(core::NodeId id, const core::Node& node) {
+  SetBounds& out = sets_[static_cast<size_t>(id)];
+  auto arg = [&](size_t i) -> const SetBounds& { return set(node.args.at(i)); };
+  EventSet all(graph_.size());
+  for (const Event& e : graph_.events) all.add(e.id);
+  switch (node.op) {
+    case Op::TagSet:
+      out.may = out.must = tagged(node.name);
+      break;
+    case Op::Empty:
+      out.may = out.must = EventSet(graph_.size());
+      break;
+    case Op::Union:
+      out.may = arg(0).may, out.may |= arg(1).may;
+      out.must = arg(0).must, out.must |= arg(1).must;
+      break;
+    case Op::Intersection:
+      out.may = arg(0).may, out.may &= arg(1).may;
+      out.must = arg(0).must, out.must &= arg(1).must;
+      break;
+    case Op::Difference:
+      out.may = arg(0).may, out.may.subtract(arg(1).must);
+      out.must = arg(0).must, out.must.subtract(arg(1).may);
+      break;
+    case Op::Complement:
+      out.may = all, out.may.subtract(arg(0).must);
+      out.must = all, out.must.subtract(arg(0).may);
+      break;
+    case Op::Domain:
+    case Op::Range: {
+      const RelationBounds& r = relation(node.args.at(0));
+      bool domain = node.op == Op::Domain;
+      out.may = domain ? r.may.domain() : r.may.range();
+      PairSet certain = r.must;  // only pairs whose other end always executes
+      certain.forEach([&](int a, int b) {
+        if (!graph_.alwaysExecuted.has(domain ? b : a)) certain.remove(a, b);
+      });
+      out.must = domain ? certain.domain() : certain.range();
+      break;
+    }
+    case Op::BaseRelation:
+    case Op::Composition:
+    case Op::Inverse:
+    case Op::TransitiveClosure:
+    case Op::Product:
+    case Op::IdentityOn:
+    case Op::RecursiveRef:
+      throw std::logic_error("relation operator used as a set");
+  }
+}
+
+PairSet RelationAnalysis::composeMust(const PairSet& a, const PairSet& b) const {
+  PairSet result(graph_.size());
+  for (int x = 0; x < graph_.size(); ++x) {
+    a.successors(x).forEach([&](int c) {
+      bool certainMiddle = graph_.alwaysExecuted.has(c) || c == x;
+      if (!certainMiddle) return;
+      b.successors(c).forEach([&](int y) { result.add(x, y); });
+    });
+  }
+  return result;
+}
+
+PairSet RelationAnalysis::closureMust(const PairSet& r) const {
+  PairSet result = r;
+  while (true) {
+    PairSet next = composeMust(result, r);
+    next |= r;
+    if (next == result) return result;
+    result = std::move(next);
+  }
+}
+
+void RelationAnalysis::evaluateRelation(core::NodeId id, const core::Node& node) {
+  RelationBounds& out = relations_[static_cast<size_t>(id)];
+  auto rel = [&](size_t i) -> const RelationBounds& { return relation(node.args.at(i)); };
+  int n = graph_.size();
+  switch (node.op) {
+    case Op::BaseRelation: {
+      out = baseRelationBounds(graph_, node.base);
+      break;
+    }
+    case Op::Empty:
+      out = RelationBounds{PairSet(n), PairSet(n)};
+      break;
+    case Op::Union:
+      out.may = rel(0).may, out.may |= rel(1).may;
+      out.must = rel(0).must, out.must |= rel(1).must;
+      break;
+    case Op::Intersection:
+      out.may = rel(0).may, out.may &= rel(1).may;
+      out.must = rel(0).must, out.must &= rel(1).must;
+      break;
+    case Op::Difference:
+      out.may = rel(0).may, out.may.subtract(rel(1).must);
+      out.must = rel(0).must, out.must.subtract(rel(1).may);
+      break;
+    case Op::Composition:
+      out.may = rel(0).may.compose(rel(1).may);
+      out.must = composeMust(rel(0).must, rel(1).must);
+      break;
+    case Op::Inverse:
+      out.may = rel(0).may.inverse();
+      out.must = rel(0).must.inverse();
+      break;
+    case Op::TransitiveClosure:
+      out.may = rel(0).may.transitiveClosure();
+      out.must = closureMust(rel(0).must);
+      break;
+    case Op::Product:
+      out.may = PairSet::product(set(node.args[0]).may, set(node.args[1]).may);
+      out.must = PairSet::product(set(node.args[0]).must, set(node.args[1]).must);
+      break;
+    case Op::IdentityOn:
+      out.may = PairSet::identity(set(node.args[0]).may);
+      out.must = PairSet::identity(set(node.args[0]).must);
+      break;
+    case Op::Complement: {
+      EventSet all(n);
+      for (const Event& e : graph_.events) all.add(e.id);
+      PairSet universe = PairSet::product(all, all);
+      out.may = universe, out.may.subtract(rel(0).must);
+      out.must = universe, out.must.subtract(rel(0).may);
+      break;
+    }
+    case Op::RecursiveRef:
+      out = recursiveValues_.at(static_cast<size_t>(node.recursive));
+      break;
+    case Op::TagSet:
+    case Op::Domain:
+    case Op::Range:
+      throw std::logic_error("set operator used as a relation");
+  }
+}
+
+}  // namespace catcheck::core

@@ -1,0 +1,58 @@
+// Verdicts and their vocabulary (docs/design.md decision 6, docs/semantics.md §2): what a check asked, what
+// it answered, and where the time went.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "core/ir/Property.h"
+
+namespace catcheck::core {
+
+enum class Result { Pass, Fail, Unknown };
+
+struct PhaseTimes {
+  double parseMs = 0;
+  double analysisMs = 0;
+  double encodeMs = 0;
+  double solveMs = 0;
+  double totalMs() const { return parseMs + analysisMs + encodeMs + solveMs; }
+};
+
+struct Verdict {
+  Result result = Result::Unknown;
+  std::string explanation;  // one line: why this result
+  std::string firedFlag;    // cat_spec FAIL: the flag that fired
+  std::string firedPair;    // cat_spec FAIL: one pair of events in the flagged relation
+  std::string witness;      // the execution behind a SAT answer, as text (when asked to explain)
+  std::string stuck;        // termination FAIL: the stuck threads, where, and the values they keep reading
+  std::string testName;
+  std::string condition;  // the test's condition as written
+  // well_synchronized FAIL: the mbarrier update (its read event) and the phases it joins in two executions,
+  // the witness's last.
+  struct PhaseDifference {
+    int event = -1;
+    long long phase = 0;
+    long long otherPhase = 0;
+  };
+  std::optional<PhaseDifference> phaseDifference;
+  // A property made of conditions (warp_drf: Memory, Participation): each one's own result, in order.
+  std::vector<std::pair<std::string, Result>> conditions;
+  // The bound at which the witness was found, when smaller than the one asked for (0: that bound). A
+  // witness at a smaller bound is one at every larger bound (core/ir/Property.h).
+  int witnessBound = 0;
+  PhaseTimes times;
+};
+
+const char* resultName(Result result);
+Result parseResult(const std::string& name);  // throws std::invalid_argument
+
+// Whether a verdict says the program is correct for the property: the question its descriptor puts to the
+// solver has no witness (an exists-condition is unreachable, nothing violates ~exists / forall, no flag
+// fires, no thread hangs). UNKNOWN never verifies. `catcheck minimize` keeps a relaxation by this one
+// definition; a new property gets it from its descriptor's question.
+bool verifies(Property property, const Program& program, Result result);
+
+}  // namespace catcheck::core
