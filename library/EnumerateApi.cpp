@@ -2,6 +2,7 @@
 // core/concrete/Enumerator.h and reports each outcome with its final state as text and whether the test's
 // condition holds there, and the verdict for the property when the enumeration decides it.
 #include "catcheck/Enumerate.h"
+#include "check/Enumerate.h"
 #include "core/concrete/Enumerator.h"
 #include "library/Handles.h"
 #include "library/Translate.h"
@@ -58,11 +59,11 @@ Enumeration enumerate(const Program& program, const Model& model, const Enumerat
   return detail::translated([&] {
     detail::requireBound(options.bound);
     const core::Program& internal = detail::Access::program(program);
-    core::EventGraph graph = core::buildEventGraph(internal, options.bound);
     core::EnumerationLimits limits;
     limits.maxEvents = options.maxEvents;
     limits.maxEvaluations = options.maxEvaluations;
-    core::EnumerationResult result = core::enumerate(detail::Access::model(model), graph, limits);
+    core::EnumerationResult result =
+        check::enumerateProgram(internal, detail::Access::model(model), options.bound, limits);
     Enumeration enumeration;
     enumeration.complete = result.complete;
     enumeration.incompleteReason = result.incompleteReason;

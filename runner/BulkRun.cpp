@@ -14,7 +14,7 @@
 #include <map>
 #include <mutex>
 
-#include "cat/Parser.h"
+#include "check/Check.h"
 #include "core/ir/Log.h"
 #include "core/ir/SourceLocation.h"
 #include "frontends/Litmus.h"
@@ -34,7 +34,7 @@ std::map<std::string, core::Model> loadModels(const std::vector<runner::Manifest
   for (const runner::ManifestRow& row : rows) {
     if (models.count(row.model) != 0 || failures.count(row.model) != 0 || !row.skipReason.empty()) continue;
     try {
-      models.emplace(row.model, cat::loadModel((std::filesystem::path(folder) / row.model).string()));
+      models.emplace(row.model, check::loadModelFile((std::filesystem::path(folder) / row.model).string()));
     } catch (const core::InputError& e) {
       failures[row.model] = e.what();
       core::log::warn("model {} failed to load: {}", row.model, e.what());

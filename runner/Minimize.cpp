@@ -26,6 +26,7 @@
 #include <sstream>
 
 #include "check/Check.h"
+#include "check/Enumerate.h"
 #include "core/concrete/Enumerator.h"
 #include "core/graph/EventGraph.h"
 
@@ -277,8 +278,7 @@ void Minimizer::enumerateAt(const CheckSize& size, core::Property property, core
   EvaluatorCheck check{property, size, false, ""};
   core::Program program =
       check::loadProgramFile(temp_.write(result_.minimized), check::ProgramOptions{size.grid});
-  core::EventGraph graph = core::buildEventGraph(program, size.bound);
-  core::EnumerationResult enumeration = core::enumerate(model_, graph);
+  core::EnumerationResult enumeration = check::enumerateProgram(program, model_, size.bound);
   if (!enumeration.complete) {
     check.note = "not applied: " + enumeration.incompleteReason;
     result_.evaluator.push_back(check);

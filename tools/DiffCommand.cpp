@@ -15,7 +15,7 @@
 #include <string_view>
 #include <thread>
 
-#include "cat/Parser.h"
+#include "check/Check.h"
 #include "core/ir/Log.h"
 #include "runner/Diff.h"
 
@@ -148,7 +148,7 @@ int DiffCommand::run() const {
   } else {
     throw std::invalid_argument("diff needs tests: --manifest FILE, or litmus files and folders");
   }
-  core::Model first = cat::loadModel(first_), second = cat::loadModel(second_);
+  core::Model first = check::loadModelFile(first_), second = check::loadModelFile(second_);
   core::log::info("models loaded: {} and {}; {} tests", first_, second_, tests.size());
   runner::DiffOptions options{jobs_, {}};
   options.solver.kind = encoders::parseSolverKind(solver_);

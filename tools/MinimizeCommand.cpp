@@ -15,7 +15,7 @@
 #include <iostream>
 #include <nlohmann/json.hpp>
 
-#include "cat/Parser.h"
+#include "check/Check.h"
 #include "core/ir/Log.h"
 #include "runner/Minimize.h"
 
@@ -195,7 +195,7 @@ int MinimizeCommand::run() const {
   options.solver.kind = encoders::parseSolverKind(solver_);
   options.solver.timeoutMs = encoders::solverTimeoutMs(timeoutSeconds_);
   options.log = [](const std::string& line) { core::log::info("minimize: {}", line); };
-  core::Model model = cat::loadModel(model_);
+  core::Model model = check::loadModelFile(model_);
   runner::MinimizeResult result;
   try {
     result = runner::minimize(program_, model, options);

@@ -14,7 +14,8 @@
 #include <filesystem>
 #include <iostream>
 
-#include "cat/Parser.h"
+#include "check/Check.h"
+#include "check/Enumerate.h"
 #include "check/WitnessExplain.h"
 #include "check/WitnessFormat.h"
 #include "core/concrete/Evaluator.h"
@@ -84,7 +85,7 @@ int SingleCheck::run() const {
     return 2;
   }
   auto start = std::chrono::steady_clock::now();
-  core::Model model = cat::loadModel(model_);
+  core::Model model = check::loadModelFile(model_);
   core::log::info(
       "model loaded: {} in {:.1f} ms", model_,
       std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
@@ -140,8 +141,7 @@ int SingleCheck::enumerate(const core::Model& model) const {
     throw std::invalid_argument("--enumerate lists final states: it does not decide termination");
   core::Program program = check::loadProgramFile(test_, programOptions());
   if (ignoreFilter_) program.filter.reset();
-  core::EventGraph graph = core::buildEventGraph(program, bound_);
-  core::EnumerationResult result = core::enumerate(model, graph);
+  core::EnumerationResult result = check::enumerateProgram(program, model, bound_);
   if (format_ == "json")
     printEnumerationJson(std::cout, header, program, result);
   else
