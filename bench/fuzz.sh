@@ -15,10 +15,11 @@ BUILD=build-fuzz
 case "$TARGET" in
   cat) SEEDS="models $SUITE/reference-models tests/bad-input/cat"; PATTERN='*.cat' ;;
   ptx) SEEDS="litmus/PTX $SUITE/litmus/PTX tests/bad-input/ptx"; PATTERN='*.litmus' ;;
+  ptx-kernel) SEEDS="litmus/CUDA"; PATTERN='*.ptx' ;;
   vulkan) SEEDS="$SUITE/litmus/VULKAN tests/bad-input/vulkan"; PATTERN='*.litmus' ;;
   spirv) SEEDS="$SUITE/spirv tests/bad-input/spirv"; PATTERN='*.spvasm' ;;
   csv) SEEDS="$SUITE litmus tests/bad-input/manifest tests/bad-input/dat3m"; PATTERN='*.csv' ;;
-  *) echo "usage: bench/fuzz.sh cat|ptx|vulkan|spirv|csv SECONDS" >&2; exit 2 ;;
+  *) echo "usage: bench/fuzz.sh cat|ptx|ptx-kernel|vulkan|spirv|csv SECONDS" >&2; exit 2 ;;
 esac
 if [ ! -x "$BUILD/tests/fuzz/fuzz_$TARGET" ]; then
   [ -f "$BUILD/CMakeCache.txt" ] || cmake -S . -B "$BUILD" -G Ninja -DCMAKE_CXX_COMPILER=clang++-14 \
