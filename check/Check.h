@@ -60,8 +60,9 @@ core::Model loadModelFile(const std::string& path);
 core::Model loadModelText(const std::string& text, const std::string& sourceName = "<string>");
 
 // The kinds of program text catcheck reads, recognised from the first bytes (the SPIR-V magic number or
-// a disassembly's "; SPIR-V" line, anything else a litmus test).
-enum class ProgramSource { Litmus, SpirV };
+// a disassembly's "; SPIR-V" line; a PTX module's `.version` after its `//` comments; anything else a
+// litmus test). A `.ptx` path is a PTX module whatever it holds.
+enum class ProgramSource { Litmus, SpirV, PtxKernel };
 ProgramSource detectProgramSource(std::string_view head);
 
 // Reads a program, choosing the front end from its content; throws core::InputError (file:line:col).
