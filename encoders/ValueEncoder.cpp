@@ -61,47 +61,22 @@ bool usesBitwiseOperators(const core::Program& program) {
 }
 
 Term ValueEncoder::intOf(const Expr& e, const std::vector<Term>& regs) {
-  switch (e.op) {
-    case ExprOp::Constant:
+  switch (core::exprFormOf(e.op)) {
+    case core::ExprForm::Constant:
       return f_.intValue(e.constant);
-    case ExprOp::Register:
+    case core::ExprForm::Register:
       return regs.at(static_cast<size_t>(e.reg));
-    case ExprOp::Ite:
+    case core::ExprForm::Ite:
       return f_.ite(boolOf(e.args[0], regs), intOf(e.args[1], regs), intOf(e.args[2], regs));
-    case ExprOp::Undefined:
+    case core::ExprForm::Undefined:
       return undefined(e.width);
-    case ExprOp::Add:
-    case ExprOp::Sub:
-    case ExprOp::Mul:
-    case ExprOp::Div:
-    case ExprOp::SDiv:
-    case ExprOp::Rem:
-    case ExprOp::SRem:
-    case ExprOp::And:
-    case ExprOp::Or:
-    case ExprOp::Xor:
-    case ExprOp::Not:
-    case ExprOp::Shl:
-    case ExprOp::LShr:
-    case ExprOp::AShr:
-    case ExprOp::Eq:
-    case ExprOp::Ne:
-    case ExprOp::Lt:
-    case ExprOp::Le:
-    case ExprOp::Gt:
-    case ExprOp::Ge:
-    case ExprOp::ULt:
-    case ExprOp::ULe:
-    case ExprOp::UGt:
-    case ExprOp::UGe:
-    case ExprOp::ZeroExtend:
-    case ExprOp::SignExtend: {
+    case core::ExprForm::Operator: {
       std::vector<Term> args;
       for (const Expr& arg : e.args) args.push_back(intOf(arg, regs));
       return apply(e, args);
     }
   }
-  throw std::logic_error("unknown ExprOp");
+  throw std::logic_error("unknown ExprForm");
 }
 
 Term ValueEncoder::boolOf(const Expr& e, const std::vector<Term>& regs) {

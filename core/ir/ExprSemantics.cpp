@@ -277,19 +277,16 @@ std::optional<long long> applyRmw(RmwOp op, int width, long long old, long long 
   return std::nullopt;
 }
 
-std::optional<long long> evaluateExpr(const Expr& e, const RegisterValues& regs) {
-  switch (e.op) {
+ExprForm exprFormOf(ExprOp op) {
+  switch (op) {
     case ExprOp::Constant:
-      return e.constant;
+      return ExprForm::Constant;
     case ExprOp::Register:
-      return regs.at(static_cast<size_t>(e.reg));
-    case ExprOp::Ite: {
-      std::optional<long long> condition = evaluateExpr(e.args.at(0), regs);
-      if (!condition) return std::nullopt;
-      return evaluateExpr(e.args.at(*condition != 0 ? 1 : 2), regs);
-    }
+      return ExprForm::Register;
     case ExprOp::Undefined:
-      return std::nullopt;  // any value: the enumerator does not choose one
+      return ExprForm::Undefined;
+    case ExprOp::Ite:
+      return ExprForm::Ite;
     case ExprOp::Add:
     case ExprOp::Sub:
     case ExprOp::Mul:
@@ -315,7 +312,26 @@ std::optional<long long> evaluateExpr(const Expr& e, const RegisterValues& regs)
     case ExprOp::UGt:
     case ExprOp::UGe:
     case ExprOp::ZeroExtend:
-    case ExprOp::SignExtend: {
+    case ExprOp::SignExtend:
+      return ExprForm::Operator;
+  }
+  throw std::logic_error("unknown ExprOp");
+}
+
+std::optional<long long> evaluateExpr(const Expr& e, const RegisterValues& regs) {
+  switch (exprFormOf(e.op)) {
+    case ExprForm::Constant:
+      return e.constant;
+    case ExprForm::Register:
+      return regs.at(static_cast<size_t>(e.reg));
+    case ExprForm::Ite: {
+      std::optional<long long> condition = evaluateExpr(e.args.at(0), regs);
+      if (!condition) return std::nullopt;
+      return evaluateExpr(e.args.at(*condition != 0 ? 1 : 2), regs);
+    }
+    case ExprForm::Undefined:
+      return std::nullopt;  // any value: the enumerator does not choose one
+    case ExprForm::Operator: {
       std::vector<long long> args;
       for (const Expr& arg : e.args) {
         std::optional<long long> value = evaluateExpr(arg, regs);
@@ -325,7 +341,7 @@ std::optional<long long> evaluateExpr(const Expr& e, const RegisterValues& regs)
       return applyOperator(e, args);
     }
   }
-  throw std::logic_error("unknown ExprOp");
+  throw std::logic_error("unknown ExprForm");
 }
 
 }  // namespace catcheck::core

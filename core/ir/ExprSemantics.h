@@ -24,6 +24,13 @@ std::optional<long long> applyOperator(const Expr& node, const std::vector<long 
 // expected value, at the operand's `width`.
 std::optional<long long> applyRmw(RmwOp op, int width, long long old, long long operand, long long expected);
 
+// How an expression node gets its value: a leaf (constant, register, undefined), a choice (Ite, which
+// evaluates only the chosen branch), or an operator applied to the values of all its arguments
+// (applyOperator). The expression walkers (evaluateExpr, encoders/ValueEncoder.cpp) switch on this, so the
+// list of operators is written once, in exprFormOf.
+enum class ExprForm { Constant, Register, Undefined, Ite, Operator };
+ExprForm exprFormOf(ExprOp op);
+
 // Register values; nullopt where a value is free (registers at steps a run never reaches whose value
 // depends on what happened there, as in the encoding where such values are unconstrained).
 using RegisterValues = std::vector<std::optional<long long>>;
