@@ -24,6 +24,7 @@
 #include "core/ir/Mbarrier.h"
 #include "core/ir/SourceText.h"
 #include "frontends/Litmus.h"
+#include "frontends/ptx/PtxKernel.h"
 #include "frontends/ptx/PtxModule.h"
 #include "frontends/spirv/Spirv.h"
 
@@ -188,14 +189,11 @@ ProgramSource detectProgramSource(std::string_view head) {
   return ProgramSource::Litmus;
 }
 
-// A PTX module (what nvcc -ptx and clang --cuda-device-only -S print) is parsed, so its syntax errors are
-// reported where they are; checking a kernel on a launch is not there yet (issue 28), and saying so is
-// better than the litmus reader's confusion.
-core::Program loadPtxKernel(const std::string& text, const std::string& path) {
-  frontends::ptx::parsePtxModule(text, path);
-  throw core::InputError({path, 1, 1},
-                         "PTX kernels are not checked yet: the module parses, but launching a kernel "
-                         "(--grid, --block, --arg) is still to come");
+// A PTX module (what nvcc -ptx and clang --cuda-device-only -S print) is parsed, then its kernel lowered
+// on the launch the options give (frontends/ptx/PtxKernel.h).
+core::Program loadPtxKernel(const std::string& text, const std::string& path, const ProgramOptions& options) {
+  frontends::ptx::Module module = frontends::ptx::parsePtxModule(text, path);
+  return frontends::ptx::lowerKernel(module, options.launch, text);
 }
 
 core::Program loadProgramFile(const std::string& path, const ProgramOptions& options) {
@@ -205,7 +203,7 @@ core::Program loadProgramFile(const std::string& path, const ProgramOptions& opt
   head.resize(static_cast<size_t>(in.gcount()));
   std::lock_guard lock(programParseMutex());
   // The extension decides when it names a format (an empty or truncated module is still SPIR-V).
-  if (path.ends_with(".ptx")) return loadPtxKernel(core::readInputFile(path, "cannot open PTX file"), path);
+  if (path.ends_with(".ptx")) return loadPtxKernel(core::readInputFile(path, "cannot open PTX file"), path, options);
   bool spirvName = path.ends_with(".spvasm") || path.ends_with(".spv");
   if (spirvName || (!path.ends_with(".litmus") && detectProgramSource(head) == ProgramSource::SpirV))
     return frontends::parseSpirvFile(path, frontends::SpirvOptions{options.grid});
@@ -219,7 +217,7 @@ core::Program loadProgramText(const std::string& text, const std::string& source
     case ProgramSource::SpirV:
       return frontends::parseSpirvText(text, sourceName, frontends::SpirvOptions{options.grid});
     case ProgramSource::PtxKernel:
-      return loadPtxKernel(text, sourceName);
+      return loadPtxKernel(text, sourceName, options);
     case ProgramSource::Litmus:
       return frontends::parseLitmusText(text, sourceName);
   }
@@ -356,6 +354,10 @@ core::Verdict checkFile(const std::string& testPath, const core::Model& model, c
     throw core::InputError(
         core::SourceLocation{testPath, 1, 1},
         "the program's target is " + program.target->name + ", not " + options.requiredTarget);
+  if (program.language == core::SourceLanguage::PtxKernel && options.property == core::Property::ProgramSpec)
+    throw core::InputError(core::SourceLocation{testPath, 1, 1},
+                           "program_spec needs a final condition and a kernel has none; use --property cat_spec, "
+                           "termination, participation, warp_drf or well_synchronized");
   double parseMs = millisecondsSince(start);
   core::log::debug("parse: {} ({}) in {:.1f} ms", program.name, testPath, parseMs);
   core::Verdict verdict = checkProgram(program, model, options);

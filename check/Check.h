@@ -18,6 +18,7 @@
 #include "core/ir/Verdict.h"
 #include "encoders/Checker.h"
 #include "encoders/Solver.h"
+#include "frontends/ptx/PtxLaunch.h"
 
 namespace catcheck::check {
 
@@ -27,6 +28,7 @@ using encoders::SolverGaveUp;
 // workgroups) overriding the module's @Config header; litmus tests ignore it.
 struct ProgramOptions {
   std::optional<std::array<int, 3>> grid;
+  frontends::ptx::KernelLaunch launch;  // PTX kernels: which kernel, on which launch (frontends/ptx/PtxLaunch.h)
 };
 
 struct CheckOptions {

@@ -19,6 +19,8 @@ ProgramFormat formatOf(const core::Program& program) {
       return ProgramFormat::LitmusVulkan;
     case core::SourceLanguage::SpirV:
       return ProgramFormat::SpirV;
+    case core::SourceLanguage::PtxKernel:
+      return ProgramFormat::PtxKernel;
   }
   return ProgramFormat::LitmusPtx;
 }
@@ -81,6 +83,8 @@ const char* formatName(ProgramFormat format) {
       return "litmus-vulkan";
     case ProgramFormat::SpirV:
       return "spirv";
+    case ProgramFormat::PtxKernel:
+      return "ptx-kernel";
   }
   return "?";
 }

@@ -131,6 +131,8 @@ std::unique_ptr<Relaxer> makeRelaxer(const core::Program& program, const std::st
       return makeVulkanRelaxer(source);
     case core::SourceLanguage::SpirV:
       return makeSpirvRelaxer(source, program);
+    case core::SourceLanguage::PtxKernel:
+      throw std::invalid_argument("minimize does not relax PTX kernels yet (issue 27)");
   }
   return nullptr;
 }

@@ -57,6 +57,15 @@ void SingleCheck::addOptions(CLI::App& app) {
       ->delimiter(',')
       ->expected(3)
       ->check(CLI::PositiveNumber);
+  app.add_option("--kernel", kernel_, "PTX kernels: the .entry to launch, mangled or demangled (reduce_ok)");
+  app.add_option("--grid", grid_, "PTX kernels: CTAs of the launch, X[,Y[,Z]] (default 1)");
+  app.add_option("--block", block_, "PTX kernels: threads per CTA, X[,Y[,Z]] (default 1)");
+  app.add_option("--cluster", cluster_, "PTX kernels: CTAs per cluster, X[,Y[,Z]] (default 1)");
+  app.add_option("--arg", arguments_,
+                 "PTX kernels: parameter I's value, I=VALUE with VALUE an integer, buffer:BYTES (zero-filled) "
+                 "or buffer:BYTES:any (unconstrained contents); repeatable");
+  app.add_option("--dynamic-smem", dynamicShared_, "PTX kernels: bytes of .extern .shared arrays")
+      ->check(CLI::NonNegativeNumber);
   app.add_flag("--ignore-filter", ignoreFilter_, "check as if the program had no filter");
   app.add_flag("--no-smaller-bounds", noSmallerBounds_,
                "look for a witness at the bound only, not first at bounds 1, 2, 4, ... below it");
@@ -132,6 +141,16 @@ void SingleCheck::writeWitness(const std::string& dot, const core::Verdict& verd
 check::ProgramOptions SingleCheck::programOptions() const {
   check::ProgramOptions options;
   if (config_.size() == 3) options.grid = std::array<int, 3>{config_[0], config_[1], config_[2]};
+  options.launch.kernel = kernel_;
+  if (!grid_.empty()) options.launch.grid = frontends::ptx::parseDim3(grid_, "--grid");
+  if (!block_.empty()) options.launch.block = frontends::ptx::parseDim3(block_, "--block");
+  if (!cluster_.empty()) options.launch.cluster = frontends::ptx::parseDim3(cluster_, "--cluster");
+  for (const std::string& text : arguments_) {
+    auto [index, argument] = frontends::ptx::parseKernelArgument(text);
+    if (!options.launch.arguments.emplace(index, argument).second)
+      throw std::invalid_argument("--arg " + text + ": parameter " + std::to_string(index) + " given twice");
+  }
+  options.launch.dynamicSharedBytes = dynamicShared_;
   return options;
 }
 

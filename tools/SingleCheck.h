@@ -33,6 +33,10 @@ class SingleCheck {
   bool noSmallerBounds_ = false;
   double timeoutSeconds_ = 0;
   std::vector<int> config_;  // SPIR-V grid T,S,W (empty: the module's @Config)
+  // PTX kernels: the launch (frontends/ptx/PtxLaunch.h parses the texts)
+  std::string kernel_, grid_, block_, cluster_;
+  std::vector<std::string> arguments_;
+  long long dynamicShared_ = 0;
   int bound_ = 1;
 
   check::ProgramOptions programOptions() const;

@@ -187,7 +187,7 @@ struct Condition {
 enum class AssertionKind { None, Exists, NotExists, Forall };
 
 // The source language a program came from (for reports and the library; no check depends on it).
-enum class SourceLanguage { PtxLitmus, VulkanLitmus, SpirV };
+enum class SourceLanguage { PtxLitmus, VulkanLitmus, SpirV, PtxKernel };
 
 struct Program {
   std::string name;

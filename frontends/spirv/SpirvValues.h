@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "core/ir/Expr.h"
+#include "core/ir/ExprFold.h"
 
 namespace catcheck::frontends::spirv {
 
@@ -26,16 +27,15 @@ struct Value {
   bool isConstant() const;  // no register anywhere in it
 };
 
-unsigned long long maskTo(unsigned long long value, int width);
-long long signedAt(unsigned long long value, int width);
-
-core::Expr constant(long long value, int width);
-// Builds op(args) at `width` and folds it when every argument is a constant (Expr.h semantics: values
-// are unsigned at their width; signed operators read their operands as two's complement).
-core::Expr fold(core::ExprOp op, std::vector<core::Expr> args, int width);
-core::Expr add(const core::Expr& lhs, long long offset, int width);
-// Number of nodes (to decide when to keep a value in a register instead of repeating it).
-size_t exprSize(const core::Expr& e);
+// Folding is core's (core/ir/ExprFold.h); these are its names in the SPIR-V front end.
+using core::exprSize;
+using core::fold;
+using core::maskTo;
+using core::signedAt;
+inline core::Expr constant(long long value, int width) { return core::constantAt(value, width); }
+inline core::Expr add(const core::Expr& lhs, long long offset, int width) {
+  return core::addConstant(lhs, offset, width);
+}
 
 // The scalars of a value in layout order (leaves of its type).
 void flatten(const Value& value, std::vector<core::Expr>& out);

@@ -11,9 +11,9 @@
 
 namespace catcheck {
 
-enum class ProgramFormat { LitmusPtx, LitmusVulkan, SpirV };
+enum class ProgramFormat { LitmusPtx, LitmusVulkan, SpirV, PtxKernel };
 
-CATCHECK_API const char* formatName(ProgramFormat format);  // "litmus-ptx" | "litmus-vulkan" | "spirv"
+CATCHECK_API const char* formatName(ProgramFormat format);  // "litmus-ptx" | "litmus-vulkan" | "spirv" | "ptx-kernel"
 
 class CATCHECK_API Program {
  public:

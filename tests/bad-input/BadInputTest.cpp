@@ -28,7 +28,7 @@ const fs::path kCorpus = fs::path(kSourceDir) / "tests" / "bad-input";
 const std::string kModels = (fs::path(kSourceDir) / "models").string();
 
 struct Case {
-  std::string format;  // the folder: cat ptx vulkan spirv manifest dat3m
+  std::string format;  // the folder: cat ptx kernel vulkan spirv manifest dat3m
   std::string input;   // the file name, relative to the folder
 };
 
@@ -63,6 +63,9 @@ std::string argumentsFor(const Case& c) {
   std::string input = quoted(c.input);
   if (c.format == "cat") return input + " " + quoted(kSourceDir + "/litmus/PTX/MP-release-acquire.litmus");
   if (c.format == "ptx") return quoted(kModels + "/ptx-v7.5.cat") + " " + input;
+  if (c.format == "kernel")
+    return quoted(kModels + "/ptx-v7.5.cat") + " " + input +
+           " --property cat_spec --block 2 --arg 0=buffer:64 --arg 1=buffer:64";
   if (c.format == "vulkan" || c.format == "spirv") return quoted(kModels + "/vulkan.cat") + " " + input;
   if (c.format == "manifest") return "run --jobs 1 --models " + quoted(kModels) + " --manifest " + input;
   if (c.format == "dat3m")
@@ -132,7 +135,7 @@ INSTANTIATE_TEST_SUITE_P(Corpus, BadInput, ::testing::ValuesIn(corpus()), caseNa
 TEST(BadInputCorpus, CoversEveryFormat) {
   std::map<std::string, int> perFormat;
   for (const Case& c : corpus()) ++perFormat[c.format];
-  for (const char* format : {"cat", "ptx", "vulkan", "spirv", "manifest", "dat3m"})
+  for (const char* format : {"cat", "ptx", "kernel", "vulkan", "spirv", "manifest", "dat3m"})
     EXPECT_GE(perFormat[format], 4) << format;
   EXPECT_GE(corpus().size(), 60u);
 }

@@ -1,0 +1,340 @@
+// Memory instructions of PTX kernels (PTX ISA "Data Movement and Conversion Instructions", "Parallel
+// Synchronization and Communication Instructions" atom / red / fence / membar) and their events, tagged as
+// the PTX litmus front end tags them (docs/semantics.md §5, PTX table) so that the same models apply:
+//   ld / st            R or W, M, _, GEN, the order (WEAK when none is written; `.volatile` is RLX at SYS,
+//                      as the ISA defines it), and the scope
+//   atom / red         one Rmw: the read ACQ for .acquire / .acq_rel and RLX otherwise, the write REL for
+//                      .release / .acq_rel and RLX otherwise, both RMW; no order means .relaxed, no scope
+//                      .gpu
+//   fence, membar      F with SC or ACQ_REL and the scope (membar.gl is fence.sc.gpu); fence.proxy.* the
+//   proxy
+// Addresses resolve by state space: .shared in the thread's own CTA, .global (and generic addresses outside
+// the shared and local windows) once per launch, .local and call .param as the thread's private cells (no
+// other thread sees them, so they are no events), kernel .param as the launch's values.
+#include <variant>
+
+#include "core/ir/ExprFold.h"
+#include "frontends/ptx/PtxKernelLowering.h"
+
+namespace catcheck::frontends::ptx {
+namespace {
+
+using core::Expr;
+using core::ExprOp;
+using core::fold;
+
+enum class Space { Generic, Global, Shared, SharedCluster, Local, Param, Const };
+
+Space spaceOf(const Instruction& in) {
+  for (const std::string& q : in.qualifiers) {
+    if (q == "global") return Space::Global;
+    if (q == "shared" || q == "shared::cta") return Space::Shared;
+    if (q == "shared::cluster") return Space::SharedCluster;
+    if (q == "local") return Space::Local;
+    if (q == "param" || q == "param::entry" || q == "param::func") return Space::Param;
+    if (q == "const") return Space::Const;
+  }
+  return Space::Generic;
+}
+
+std::string scopeTag(const Instruction& in) {
+  for (const auto& [q, tag] :
+       {std::pair{"cta", "CTA"}, {"cluster", "CLUSTER"}, {"gpu", "GPU"}, {"sys", "SYS"}})
+    if (in.hasQualifier(q)) return tag;
+  return "";
+}
+
+std::string orderOf(const Instruction& in) {
+  for (const char* q : {"weak", "volatile", "relaxed", "acquire", "release", "acq_rel", "sc", "mmio"})
+    if (in.hasQualifier(q)) return q;
+  return "";
+}
+
+int vectorCount(const Instruction& in) {
+  if (in.hasQualifier("v2")) return 2;
+  if (in.hasQualifier("v4")) return 4;
+  if (in.hasQualifier("v8")) return 8;
+  return 1;
+}
+
+std::string dataType(const Instruction& in) {
+  std::string type;
+  for (const std::string& q : in.qualifiers)
+    if (typeWidth(q) > 0) type = q;
+  return type;
+}
+
+// The constant a computed address adds to the rest: the base of the object it points into, usually.
+long long constantPart(const Expr& e) {
+  if (e.isConstant()) return e.constant;
+  if (e.op == ExprOp::Add) return constantPart(e.args[0]) + constantPart(e.args[1]);
+  if (e.op == ExprOp::ZeroExtend && e.args[0].width >= 32) return constantPart(e.args[0]);
+  return 0;
+}
+
+Expr extendTo64(const Expr& e) {
+  return e.width == 64 ? e : fold(ExprOp::ZeroExtend, {e}, 64);
+}
+
+}  // namespace
+
+Expr KernelThread::addressValue(const Instruction& in, const Address& address) {
+  Expr base;
+  if (address.base == Address::Base::Register) {
+    base = extendTo64(readRegister(Register{address.name, false}, in));
+  } else if (address.base == Address::Base::Symbol) {
+    base = symbolAddress(Symbol{address.name, 0, false}, in);
+  } else {
+    base = core::constantAt(0, 64);
+  }
+  return core::addConstant(base, address.offset, 64);
+}
+
+Expr KernelThread::kernelParameter(const Instruction& in, const std::string& name, long long offset,
+                                   int width) {
+  int index = context_.parameterIndex.at(name);
+  unsigned long long value = static_cast<unsigned long long>(context_.argumentValues.at(index));
+  if (offset < 0 || offset + width / 8 > 8) fail(in, "a read past the 8 bytes of kernel parameter " + name);
+  return core::constantAt(static_cast<long long>(value >> (8 * offset)), width);
+}
+
+KernelThread::AccessTarget KernelThread::resolve(const Instruction& in, const Address& address,
+                                                 long long offset, int width) {
+  Space space = spaceOf(in);
+  AccessTarget target;
+  if (space == Space::Param) {
+    if (address.base != Address::Base::Symbol) unsupported(in, "a .param access through a register");
+    const Frame& frame = state_->stack.back();
+    bool isKernelParameter =
+        context_.parameterIndex.count(address.name) > 0 && frame.parameterCells.count(address.name) == 0;
+    if (isKernelParameter) {
+      target.kind = AccessTarget::Kind::Parameter;
+      target.parameter = kernelParameter(in, address.name, address.offset + offset, width);
+      return target;
+    }
+    target.kind = AccessTarget::Kind::Private;
+    target.cell =
+        parameterCell(frame, currentScope(), address.name) + "+" + std::to_string(address.offset + offset);
+    return target;
+  }
+  Expr at = core::addConstant(addressValue(in, address), offset, 64);
+  if (space == Space::SharedCluster) unsupported(in, "distributed shared memory (.shared::cluster) accesses");
+  StateSpace memory = StateSpace::Global;
+  long long windowBase = 0;
+  if (space == Space::Shared) memory = StateSpace::Shared;
+  if (space == Space::Local) {
+    memory = StateSpace::Local;
+  } else if (space == Space::Generic) {
+    long long known = constantPart(at);
+    if (known >= kSharedWindow && known < kSharedWindow + kWindowSize) {
+      memory = StateSpace::Shared;
+      windowBase = kSharedWindow;
+    } else if (known >= kLocalWindow && known < kLocalWindow + kWindowSize) {
+      memory = StateSpace::Local;
+      windowBase = kLocalWindow;
+    }
+  }
+  if (memory == StateSpace::Local) {
+    if (!at.isConstant()) unsupported(in, "a .local address computed from memory");
+    target.kind = AccessTarget::Kind::Private;
+    target.cell = "local@" + std::to_string(at.constant - windowBase);
+    return target;
+  }
+  int cta = placement_.linearCta;
+  if (memory == StateSpace::Shared && at.isConstant())
+    at = core::constantAt(core::maskTo(at.constant - windowBase, 32), 64);
+  if (at.isConstant()) {
+    target.location = context_.memory.location(memory, cta, at.constant, width, in.where);
+    return target;
+  }
+  // A computed address: it may reach every element of the object its constant part points into.
+  target.kind = AccessTarget::Kind::Computed;
+  long long shift = KernelMemory::numbering(memory, cta, 0) - windowBase;
+  target.computed = core::addConstant(at, shift, 64);
+  std::optional<int> region = context_.memory.regionAt(memory, constantPart(at) - windowBase);
+  if (!region)
+    unsupported(in, "an address computed from memory that points into no known variable or buffer");
+  context_.memory.ensureRegion(*region, cta, width, in.where);
+  const Region& r = context_.memory.region(*region);
+  target.range = core::AddressRange{KernelMemory::numbering(memory, cta, r.base),
+                                    KernelMemory::numbering(memory, cta, r.base + r.size - 1)};
+  return target;
+}
+
+Expr KernelThread::loadFrom(const Instruction& in, const AccessTarget& target, const core::TagSet& tags,
+                            int width, const std::string& name) {
+  switch (target.kind) {
+    case AccessTarget::Kind::Parameter:
+      return target.parameter;
+    case AccessTarget::Kind::Private: {
+      auto cell = state_->cells.find(target.cell);
+      if (cell == state_->cells.end()) return Expr::undefinedValue(width);
+      return cell->second.width == width ? cell->second : fold(ExprOp::ZeroExtend, {cell->second}, width);
+    }
+    case AccessTarget::Kind::Location:
+    case AccessTarget::Kind::Computed:
+      break;
+  }
+  core::Instruction load;
+  load.kind = core::InstructionKind::Load;
+  load.tags = tags;
+  load.reg = freshRegister(name);
+  load.address = target.location;
+  if (target.kind == AccessTarget::Kind::Computed) {
+    load.computedAddress = target.computed;
+    load.addressRange = target.range;
+    load.accessWidth = width;
+  }
+  emit(std::move(load));
+  (void)in;
+  return Expr::registerValue(static_cast<int>(thread_.registerNames.size()) - 1, width);
+}
+
+void KernelThread::storeTo(const Instruction& in, const AccessTarget& target, const core::TagSet& tags,
+                           Expr value) {
+  switch (target.kind) {
+    case AccessTarget::Kind::Parameter:
+      fail(in, "a store to a kernel parameter");
+    case AccessTarget::Kind::Private:
+      writeCell(target.cell, std::move(value));
+      return;
+    case AccessTarget::Kind::Location:
+    case AccessTarget::Kind::Computed:
+      break;
+  }
+  core::Instruction store;
+  store.kind = core::InstructionKind::Store;
+  store.tags = tags;
+  store.address = target.location;
+  store.value = std::move(value);
+  if (target.kind == AccessTarget::Kind::Computed) {
+    store.computedAddress = target.computed;
+    store.addressRange = target.range;
+    store.accessWidth = store.value.width;
+  }
+  emit(std::move(store));
+}
+
+void KernelThread::lowerLoadStore(const Instruction& in) {
+  bool isLoad = in.opcode != "st";
+  std::string type = dataType(in);
+  int width = typeWidth(type);
+  if (width == 0) fail(in, in.opcode + " needs a data type (.u32, .b64, ...)");
+  std::string order = orderOf(in);
+  if (order == "mmio" || order == "acq_rel" || order == "sc" || (isLoad && order == "release") ||
+      (!isLoad && order == "acquire"))
+    unsupported(in, "memory order ." + order + " on " + in.opcode);
+  core::TagSet tags = {isLoad ? "R" : "W", "M", "_", "GEN"};
+  std::string scope = scopeTag(in);
+  if (order == "" || order == "weak") {
+    tags.add("WEAK");
+  } else if (order == "volatile") {
+    tags.add("RLX");
+    scope = "SYS";
+  } else {
+    tags.add(order == "relaxed" ? "RLX" : order == "acquire" ? "ACQ" : "REL");
+    if (scope.empty()) fail(in, in.opcode + "." + order + " needs a scope (.cta, .cluster, .gpu or .sys)");
+  }
+  if (!scope.empty() && order != "" && order != "weak") tags.add(scope);
+  int count = vectorCount(in);
+  size_t dataIndex = isLoad ? 0 : 1;
+  const auto* address = std::get_if<Address>(&in.operands.at(isLoad ? 1 : 0).value);
+  if (address == nullptr) fail(in, "the address operand of " + in.opcode + " is written [address]");
+  const auto* vector = std::get_if<Vector>(&in.operands.at(dataIndex).value);
+  if ((count > 1) != (vector != nullptr))
+    fail(in, "a vector access needs a {...} operand of its .v2 / .v4 size");
+  for (int i = 0; i < count; ++i) {
+    Instruction element = in;
+    if (vector != nullptr) {
+      if (vector->elements.size() != static_cast<size_t>(count))
+        fail(in, "the vector operand has the wrong size");
+      element.operands[dataIndex] = vector->elements[static_cast<size_t>(i)];
+    }
+    AccessTarget target = resolve(in, *address, static_cast<long long>(i) * (width / 8), width);
+    if (isLoad) {
+      if (std::holds_alternative<Sink>(element.operands[0].value)) continue;
+      const auto* reg = std::get_if<Register>(&element.operands[0].value);
+      std::string name = reg != nullptr ? reg->name : "ld";
+      Expr value = loadFrom(in, target, tags, width, name);
+      int destination = reg != nullptr ? registerWidth(reg->name, in) : width;
+      if (destination > width && type[0] == 's') value = fold(ExprOp::SignExtend, {value}, destination);
+      writeRegister(element, 0, value);
+    } else {
+      storeTo(in, target, tags, operand(element, 1, width));
+    }
+  }
+}
+
+bool KernelThread::lowerAccess(const Instruction& in) {
+  const std::string& op = in.opcode;
+  if (op == "ld" || op == "ldu" || op == "st") {
+    lowerLoadStore(in);
+    return true;
+  }
+  if (op == "atom" || op == "red") {
+    lowerAtomic(in);
+    return true;
+  }
+  if (op == "cvta" || op == "isspacep") {
+    std::string type = dataType(in);
+    int width = op == "isspacep" ? 64 : typeWidth(type);
+    bool toSpace = in.hasQualifier("to");
+    Space space = spaceOf(in);
+    long long window = space == Space::Shared ? kSharedWindow : space == Space::Local ? kLocalWindow : 0;
+    if (space == Space::Param || space == Space::SharedCluster) unsupported(in);
+    Expr value = extendTo64(operand(in, 1, 0));
+    if (op == "isspacep") {
+      Expr inside = window == 0
+                        ? core::constantAt(1, 1)
+                        : fold(ExprOp::And,
+                               {fold(ExprOp::UGe, {value, core::constantAt(window, 64)}, 1),
+                                fold(ExprOp::ULt, {value, core::constantAt(window + kWindowSize, 64)}, 1)},
+                               1);
+      writeRegister(in, 0, inside);
+      return true;
+    }
+    Expr converted = core::addConstant(value, toSpace ? -window : window, 64);
+    writeRegister(in, 0, width == 64 ? converted : fold(ExprOp::ZeroExtend, {converted}, width));
+    return true;
+  }
+  if (op == "fence" || op == "membar") {
+    core::Instruction fence;
+    fence.kind = core::InstructionKind::Fence;
+    fence.tags = {"F", "_"};
+    if (in.hasQualifier("proxy")) {
+      if (in.hasQualifier("alias"))
+        fence.tags.add("ALIAS");
+      else if (in.hasQualifier("async") || in.hasQualifier("async.shared::cta") ||
+               in.hasQualifier("async.global"))
+        fence.tags.add("ASYNC");
+      else
+        unsupported(in);
+      emit(std::move(fence));
+      return true;
+    }
+    if (in.hasQualifier("mbarrier_init")) return false;  // PtxKernelAsync.cpp
+    fence.tags.add("GEN");
+    if (op == "membar") {
+      fence.tags.add("SC");
+      std::string level = in.qualifiers.empty() ? "" : in.qualifiers.front();
+      if (level == "cta")
+        fence.tags.add("CTA");
+      else if (level == "gl")
+        fence.tags.add("GPU");
+      else if (level == "sys")
+        fence.tags.add("SYS");
+      else
+        unsupported(in);
+    } else {
+      fence.tags.add(in.hasQualifier("sc") ? "SC" : "ACQ_REL");
+      std::string scope = scopeTag(in);
+      if (scope.empty()) fail(in, "fence needs a scope (.cta, .cluster, .gpu or .sys)");
+      fence.tags.add(scope);
+    }
+    emit(std::move(fence));
+    return true;
+  }
+  return false;
+}
+
+}  // namespace catcheck::frontends::ptx

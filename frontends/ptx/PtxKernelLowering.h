@@ -1,0 +1,202 @@
+// Lowering a PTX kernel on a launch to Program IR: the launch-wide context (the module, the kernel, its
+// memory) and the per-thread specialiser (KernelThread), whose member functions are spread over one file
+// per instruction family: PtxKernelThread.cpp (the specialiser: control flow, calls, predication),
+// PtxKernelArithmetic.cpp, PtxKernelAccess.cpp (loads, stores, atomics, fences), PtxKernelSync.cpp
+// (barriers and warp primitives). docs/design.md "PTX kernels" explains the approach.
+#pragma once
+
+#include <cstddef>
+#include <map>
+#include <memory>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "core/ir/Program.h"
+#include "core/ir/Warps.h"
+#include "frontends/ptx/PtxKernelMemory.h"
+#include "frontends/ptx/PtxLaunch.h"
+#include "frontends/ptx/PtxModule.h"
+
+namespace catcheck::frontends::ptx {
+
+// A function body flattened to one list of items; nested blocks become scopes (their registers and labels
+// shadow the outer ones, as inline asm's `{ .reg .pred p; ... }` relies on).
+struct FlatItem {
+  const Instruction* instruction = nullptr;  // else a label
+  const Label* label = nullptr;
+  int scope = 0;
+};
+struct FlatScope {
+  int parent = -1;
+  std::map<std::string, int> registerWidths;  // declared here: name -> bits (1 for .pred)
+  std::map<std::string, size_t> labels;       // label -> item index
+  std::map<std::string, const Variable*> variables;
+};
+struct FlatFunction {
+  const Function* function = nullptr;
+  int id = 0;
+  std::vector<FlatItem> items;
+  std::vector<FlatScope> scopes;  // scope 0: the body (with the function's parameters)
+  // The scope declaring `name` (a register, label or variable) as seen from `scope`; -1 when none does.
+  int registerScope(int scope, const std::string& name) const;
+  std::optional<size_t> labelIndex(int scope, const std::string& name) const;
+  const Variable* variable(int scope, const std::string& name) const;
+};
+
+// Bits of a PTX type written without its dot ("u32", "pred", "f16x2"); 0 for an unknown type.
+int typeWidth(const std::string& type);
+
+// What every thread of the launch shares.
+struct KernelContext {
+  KernelContext(const Module& module, const KernelLaunch& launch, const std::string& text);
+  const Module& module;
+  KernelLaunch launch;
+  std::vector<std::string> lines;  // the module's text, for instruction texts in witnesses
+  const Function* entry = nullptr;
+  core::Program program;
+  KernelMemory memory;
+  std::map<std::string, int> regionOfSymbol;      // module and function-static variables -> region
+  std::map<std::string, long long> localAddress;  // .local variables -> local-space address
+  std::map<int, long long> argumentValues;        // kernel parameter position -> value (buffers: address)
+  std::map<std::string, int> parameterIndex;      // kernel parameter name -> position
+  std::string userFile;                           // the .cu file `.loc` lines resolve to (outermost)
+
+  const FlatFunction& flat(const Function& function);
+  int ctaCount() const { return static_cast<int>(launch.grid.count()); }
+
+ private:
+  std::map<const Function*, std::unique_ptr<FlatFunction>> flat_;
+};
+
+// Where a thread sits in the launch, as CUDA numbers threads.
+struct Placement {
+  Dim3 tid, ctaid;
+  int linearTid = 0;  // within the CTA
+  int linearCta = 0;
+  int warp = 0;  // linearTid / 32
+  int lane = 0;
+  Dim3 clusterCtaid, clusterid;
+  int clusterRank = 0;  // the CTA's rank in its cluster
+  int cluster = 0;      // linear cluster id
+};
+
+// One frame of the inlined call stack: the function, the next item, the prefix that makes its registers
+// and labels its own, and where its parameters live (callee parameter -> the caller's `.param` cell).
+struct Frame {
+  const FlatFunction* code = nullptr;
+  size_t pc = 0;
+  std::string prefix;
+  std::map<std::string, std::string> parameterCells;
+};
+
+// The specialiser's state at a point of the program: the call stack, every register and private-memory
+// cell (.local, call .param) as an expression (a constant where the launch fixes it), and how many times
+// each barrier resource has been reached (which barrier instance comes next).
+struct State {
+  std::vector<Frame> stack;
+  std::map<std::string, core::Expr> cells;
+  std::map<long long, int> barrierCounts;
+};
+
+// A specialised block: the cells it assumes constant (the others live in their canonical registers).
+struct Specialization {
+  std::string label;
+  std::map<std::string, std::optional<long long>> cells;  // nullopt: in its canonical register
+  std::map<std::string, int> widths;
+  std::map<long long, int> barrierCounts;
+};
+
+class KernelThread {
+ public:
+  KernelThread(KernelContext& context, int index, const Placement& placement);
+  core::Thread lower();
+
+  // Operands and cells (PtxKernelThread.cpp).
+  core::Expr operand(const Instruction& in, size_t index, int width);
+  core::Expr readRegister(const Register& reg, const Instruction& in);
+  void writeRegister(const Instruction& in, size_t index, core::Expr value);
+  void writeCell(const std::string& cell, core::Expr value);
+  std::string registerCell(const std::string& name, const Instruction& in) const;
+  // The cell holding byte 0 of a `.param` variable as `frame` sees it (a callee's parameter is its
+  // caller's argument variable).
+  std::string parameterCell(const Frame& frame, int scope, const std::string& name) const;
+  int currentScope() const;
+  int registerWidth(const std::string& name, const Instruction& in) const;
+  core::Expr specialRegister(const std::string& name, const Instruction& in) const;
+  core::Expr symbolAddress(const Symbol& symbol, const Instruction& in) const;
+  int freshRegister(const std::string& base);
+  void emit(core::Instruction instruction);
+  [[noreturn]] void unsupported(const Instruction& in, const std::string& why = "") const;
+  [[noreturn]] void fail(const Instruction& in, const std::string& message) const;
+  const Placement& placement() const { return placement_; }
+  KernelContext& context() { return context_; }
+
+  // Families: each returns false when the opcode is not one of its own.
+  bool lowerArithmetic(const Instruction& in);  // PtxKernelArithmetic.cpp
+  bool lowerAccess(const Instruction& in);      // PtxKernelAccess.cpp
+  bool lowerSync(const Instruction& in);        // PtxKernelSync.cpp
+  void lowerComparison(const Instruction& in, const std::vector<std::string>& types, bool sign);
+  void lowerBitField(const Instruction& in, int width, bool sign);
+  void lowerPermute(const Instruction& in);
+  void lowerBarrier(const Instruction& in);
+  void lowerWarpPrimitive(const Instruction& in);
+
+  // Memory accesses (PtxKernelAccess.cpp): where an address operand points, and the access of `width`
+  // bits it makes there (a location, a computed address, a private cell or a kernel parameter).
+  struct AccessTarget {
+    enum class Kind { Location, Computed, Private, Parameter } kind = Kind::Location;
+    int location = -1;
+    core::Expr computed;
+    std::optional<core::AddressRange> range;
+    std::string cell;      // Private
+    core::Expr parameter;  // Parameter: the value read
+  };
+  AccessTarget resolve(const Instruction& in, const Address& address, long long offset, int width);
+  core::Expr addressValue(const Instruction& in, const Address& address);
+  core::Expr kernelParameter(const Instruction& in, const std::string& name, long long offset, int width);
+  core::Expr loadFrom(const Instruction& in, const AccessTarget& target, const core::TagSet& tags, int width,
+                      const std::string& name);
+  void storeTo(const Instruction& in, const AccessTarget& target, const core::TagSet& tags, core::Expr value);
+  void lowerLoadStore(const Instruction& in);
+  void lowerAtomic(const Instruction& in);
+
+ private:
+  void run(State state);
+  bool step(State& state);  // false when this path has ended
+  void execute(State& state, const Instruction& in);
+  void executeGuarded(State& state, const Instruction& in, const core::Expr& guard);
+  void branch(State& state, const Instruction& in, const core::Expr& condition);
+  bool jumpTo(State& state, size_t target);  // false when the path ends in a jump to a block
+  void call(State& state, const Instruction& in);
+  bool returnFromFrame(State& state);
+  std::string specialize(const State& state, std::vector<core::Instruction>& materialization);
+  std::string pointKey(const State& state) const;
+  bool fits(const Specialization& spec, const State& state) const;
+  Specialization exactSpecialization(const State& state) const;
+  Specialization generalized(const Specialization& previous, const State& state) const;
+  State startState(const Specialization& spec, const State& from);
+  void materialize(const Specialization& spec, const State& state, std::vector<core::Instruction>& out);
+  int canonicalRegister(const std::string& cell);
+
+  KernelContext& context_;
+  int index_;
+  Placement placement_;
+  core::Thread thread_;
+  std::map<std::string, int> registerIndex_;
+  State* state_ = nullptr;  // the state being executed
+  const Instruction* current_ = nullptr;
+  std::map<std::string, std::vector<Specialization>> specializations_;  // by point
+  std::vector<std::pair<std::string, State>> pending_;
+  std::map<std::string, int> backEdgeVisits_;
+  size_t steps_ = 0;
+  int freshCounter_ = 0;
+
+  friend class SpecializerAccess;
+};
+
+// The function's body as items and scopes (PtxKernelFlat.cpp); `id` tells functions apart in block keys.
+FlatFunction flattenFunction(const Function& function, int id);
+
+}  // namespace catcheck::frontends::ptx

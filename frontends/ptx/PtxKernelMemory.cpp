@@ -1,0 +1,114 @@
+// Regions and locations of a kernel launch (PtxKernelMemory.h). Regions get addresses in their state space
+// in declaration order, aligned; locations are created when an access first touches them, one per
+// (space, CTA, address) with the width of the access, named after their region and element ("s[3]",
+// "arg1[0]", "s[3]@cta1" when the grid has several CTAs). Shared memory starts with unconstrained contents
+// (the ISA leaves it so); argument buffers are zero-filled or unconstrained as the launch says; module
+// variables hold their initialisers (zero without one).
+#include "frontends/ptx/PtxKernelMemory.h"
+
+#include "core/ir/ExprFold.h"
+
+namespace catcheck::frontends::ptx {
+namespace {
+
+long long alignUp(long long value, long long alignment) {
+  return (value + alignment - 1) / alignment * alignment;
+}
+
+}  // namespace
+
+int KernelMemory::addRegion(Region region, long long alignment) {
+  alignment = std::max<long long>(alignment, 16);
+  long long& next = region.space == StateSpace::Shared ? nextShared_ : nextGlobal_;
+  region.base = alignUp(next, alignment);
+  next = region.base + std::max<long long>(region.size, 1);
+  regions_.push_back(std::move(region));
+  return static_cast<int>(regions_.size()) - 1;
+}
+
+std::optional<int> KernelMemory::regionAt(StateSpace space, long long address) const {
+  for (size_t i = 0; i < regions_.size(); ++i) {
+    if (regions_[i].space == space && regions_[i].contains(address)) return static_cast<int>(i);
+  }
+  return std::nullopt;
+}
+
+long long KernelMemory::numbering(StateSpace space, int cta, long long address) {
+  if (space != StateSpace::Shared) return address;
+  return (1LL << 48) + static_cast<long long>(cta) * kWindowSize + address;
+}
+
+long long KernelMemory::initialValue(const Region& region, long long offset, int width) const {
+  unsigned long long value = 0;
+  for (int byte = width / 8 - 1; byte >= 0; --byte) {
+    size_t at = static_cast<size_t>(offset + byte);
+    value = (value << 8) | (at < region.bytes.size() ? region.bytes[at] : 0);
+  }
+  return static_cast<long long>(core::maskTo(value, width));
+}
+
+core::MemoryObject KernelMemory::makeLocation(StateSpace space, int cta, long long address, int width) const {
+  core::MemoryObject object;
+  std::optional<int> index = regionAt(space, address);
+  std::string suffix = space == StateSpace::Shared && ctaCount_ > 1 ? "@cta" + std::to_string(cta) : "";
+  if (!index) {
+    object.name = std::string(space == StateSpace::Shared ? "shared" : "global") + "@" +
+                  std::to_string(address) + suffix;
+    object.initialValueUnknown = true;
+  } else {
+    const Region& region = regions_[static_cast<size_t>(*index)];
+    long long offset = address - region.base;
+    bool aligned = offset % (width / 8) == 0;
+    object.name =
+        region.name +
+        (aligned ? "[" + std::to_string(offset / (width / 8)) + "]" : "+" + std::to_string(offset)) + suffix;
+    object.initialValueUnknown = region.contents == Region::Contents::Unknown;
+    if (region.contents == Region::Contents::Initialised)
+      object.initialValue = initialValue(region, offset, width);
+  }
+  object.width = width;
+  object.address = numbering(space, cta, address);
+  return object;
+}
+
+int KernelMemory::location(StateSpace space, int cta, long long address, int width,
+                           const core::SourceLocation& where) {
+  if (space != StateSpace::Shared) cta = 0;
+  int spaceKey = static_cast<int>(space);
+  auto key = std::make_tuple(spaceKey, cta, address);
+  auto found = locations_.find(key);
+  if (found != locations_.end() && found->second.second == width) return found->second.first;
+  // An overlapping location of another width (or at another start) is a mixed-size access.
+  long long bytes = width / 8;
+  for (auto it = locations_.lower_bound(std::make_tuple(spaceKey, cta, address - 8)); it != locations_.end();
+       ++it) {
+    auto [otherSpace, otherCta, otherAddress] = it->first;
+    if (otherSpace != spaceKey || otherCta != cta || otherAddress >= address + bytes) break;
+    if (otherAddress + it->second.second / 8 > address) {
+      const core::MemoryObject& other = program_.memory[static_cast<size_t>(it->second.first)];
+      throw core::InputError(where, "mixed-size access: " + std::to_string(width) + " bits at " +
+                                        makeLocation(space, cta, address, width).name + " overlap the " +
+                                        std::to_string(other.width) + "-bit location " + other.name +
+                                        " (accesses of different widths to the same bytes are not modelled)");
+    }
+  }
+  program_.memory.push_back(makeLocation(space, cta, address, width));
+  program_.memory.back().physical = static_cast<int>(program_.memory.size()) - 1;
+  program_.memory.back().generic = program_.memory.back().physical;
+  int index = static_cast<int>(program_.memory.size()) - 1;
+  locations_[key] = {index, width};
+  return index;
+}
+
+void KernelMemory::ensureRegion(int index, int cta, int width, const core::SourceLocation& where) {
+  const Region& region = regions_.at(static_cast<size_t>(index));
+  long long bytes = width / 8;
+  if (region.size / bytes > 65536) {
+    throw core::InputError(where, "an access whose address is computed at run time reaches " + region.name +
+                                      ", which has more than 65536 elements (not modelled)");
+  }
+  for (long long offset = 0; offset + bytes <= region.size; offset += bytes)
+    location(region.space, cta, region.base + offset, width, where);
+}
+
+}  // namespace catcheck::frontends::ptx

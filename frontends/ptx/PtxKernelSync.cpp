@@ -1,0 +1,151 @@
+// Control barriers and warp primitives of PTX kernels (PTX ISA "bar, barrier", "bar.warp.sync", "shfl.sync",
+// "vote.sync", "redux.sync", "elect.sync").
+//
+// A CTA barrier is counted per barrier resource, as the hardware counts arrivals: the k-th time a thread
+// reaches any `bar.sync` / `barrier.sync` of resource r it joins instance "bar<r>#k" of its CTA. Without a
+// thread count every thread of the CTA takes part, and docs/semantics.md §5.5 applies: the kernel assembly
+// (PtxKernel.cpp) gives each thread unreachable copies of the instances other threads of its CTA reach and it
+// does not, so a thread that returns early or branches around `__syncthreads()` leaves the others blocked.
+// A thread count other than the CTA's size makes the instance a named barrier with that quorum; bar.arrive
+// arrives without waiting. Warp primitives become Warp instructions with the mask the launch fixes
+// (core/ir/Warps.h gives their meaning).
+#include <map>
+#include <variant>
+
+#include "core/ir/ExprFold.h"
+#include "frontends/ptx/PtxKernelLowering.h"
+
+namespace catcheck::frontends::ptx {
+namespace {
+
+long long constantOperand(KernelThread& thread, const Instruction& in, size_t index,
+                          const std::string& what) {
+  core::Expr value = thread.operand(in, index, 32);
+  if (!value.isConstant()) thread.unsupported(in, what + " computed from memory");
+  return value.constant;
+}
+
+template <typename Table>
+core::WarpOp modeOf(KernelThread& thread, const Instruction& in, const Table& modes) {
+  for (const std::string& q : in.qualifiers) {
+    auto it = modes.find(q);
+    if (it != modes.end()) return it->second;
+  }
+  thread.unsupported(in);
+}
+
+}  // namespace
+
+void KernelThread::lowerBarrier(const Instruction& in) {
+  for (const std::string& q : in.qualifiers)
+    if (q == "red" || q == "cluster") unsupported(in);
+  bool arrive = in.hasQualifier("arrive");
+  if (!arrive && !in.hasQualifier("sync") && !in.qualifiers.empty() && in.qualifiers.front() != "cta")
+    unsupported(in);
+  long long resource = constantOperand(*this, in, 0, "a barrier resource");
+  if (resource < 0 || resource > 15) fail(in, "barrier resource " + std::to_string(resource) + " (0 to 15)");
+  long long count = in.operands.size() > 1 ? constantOperand(*this, in, 1, "a barrier thread count") : 0;
+  bool named = count != 0 && count != context_.launch.block.count();  // else every thread of the CTA
+  if (arrive && count == 0) fail(in, "bar.arrive needs a thread count");
+  core::Instruction barrier;
+  barrier.kind = core::InstructionKind::Barrier;
+  barrier.tags = {"F", "_"};
+  barrier.barrierScope = "CTA";
+  barrier.barrierArriveOnly = arrive;
+  barrier.barrierInstance =
+      "bar" + std::to_string(resource) + "#" + std::to_string(++state_->barrierCounts[resource]);
+  if (named) {
+    barrier.barrierResource = core::constantAt(resource, 32);
+    barrier.barrierQuorum = core::constantAt(count, 32);
+  }
+  emit(std::move(barrier));
+}
+
+void KernelThread::lowerWarpPrimitive(const Instruction& in) {
+  static const std::map<std::string, core::WarpOp> shuffles = {{"up", core::WarpOp::ShuffleUp},
+                                                               {"down", core::WarpOp::ShuffleDown},
+                                                               {"bfly", core::WarpOp::ShuffleXor},
+                                                               {"idx", core::WarpOp::ShuffleIdx}};
+  static const std::map<std::string, core::WarpOp> votes = {{"all", core::WarpOp::VoteAll},
+                                                            {"any", core::WarpOp::VoteAny},
+                                                            {"uni", core::WarpOp::VoteUniform},
+                                                            {"ballot", core::WarpOp::VoteBallot}};
+  static const std::map<std::string, core::WarpOp> reductions = {
+      {"add", core::WarpOp::ReduceAdd}, {"min", core::WarpOp::ReduceMin}, {"max", core::WarpOp::ReduceMax},
+      {"and", core::WarpOp::ReduceAnd}, {"or", core::WarpOp::ReduceOr},   {"xor", core::WarpOp::ReduceXor}};
+  core::Instruction warp;
+  warp.kind = core::InstructionKind::Warp;
+  size_t maskIndex = in.operands.size() - 1;
+  warp.warpMask = constantOperand(*this, in, maskIndex, "a warp mask") & 0xFFFFFFFFLL;
+  int width = 32;
+  if (in.opcode == "bar") {  // bar.warp.sync
+    warp.warpOp = core::WarpOp::Sync;
+    warp.tags = {"F", "_"};
+    emit(std::move(warp));
+    return;
+  }
+  const Register* destination = nullptr;
+  const Register* predicate = nullptr;
+  const OperandValue& out = in.operands.at(0).value;
+  if (const auto* pair = std::get_if<PredicatePair>(&out)) {
+    destination = &pair->value;
+    predicate = &pair->predicate;
+  } else {
+    destination = std::get_if<Register>(&out);
+  }
+  if (in.opcode == "shfl") {
+    warp.warpOp = modeOf(*this, in, shuffles);
+    warp.value = operand(in, 1, width);
+    warp.laneSelector = operand(in, 2, width);
+    long long clamp = constantOperand(*this, in, 3, "a shuffle clamp");
+    long long standard = warp.warpOp == core::WarpOp::ShuffleUp ? 0 : 0x1f;
+    if (clamp != standard) unsupported(in, "a shuffle within segments of the warp (width < 32)");
+    if (predicate != nullptr) {
+      if (!warp.laneSelector.isConstant())
+        unsupported(in, "a shuffle's in-range predicate for a lane computed from memory");
+      bool inRange =
+          core::shuffleSource(warp.warpOp, placement_.lane, 32, warp.laneSelector.constant).has_value();
+      writeCell(registerCell(predicate->name, in), core::constantAt(inRange ? 1 : 0, 1));
+    }
+  } else if (in.opcode == "vote") {
+    warp.warpOp = modeOf(*this, in, votes);
+    warp.value = operand(in, 1, 1);
+    width = warp.warpOp == core::WarpOp::VoteBallot ? 32 : 1;
+  } else if (in.opcode == "redux") {
+    warp.warpOp = modeOf(*this, in, reductions);
+    warp.value = operand(in, 1, width);
+  } else {  // elect.sync d|p, mask
+    warp.warpOp = core::WarpOp::Elect;
+    if (destination != nullptr && predicate != nullptr) unsupported(in, "elect.sync's leader lane result");
+    width = 1;
+    warp.value = core::constantAt(0, 1);
+    destination = predicate != nullptr ? predicate : destination;
+  }
+  std::string name = destination != nullptr ? destination->name : in.opcode;
+  warp.reg = freshRegister(name);
+  int reg = *warp.reg;
+  emit(std::move(warp));
+  if (destination != nullptr)
+    writeCell(registerCell(destination->name, in), core::Expr::registerValue(reg, width));
+}
+
+bool KernelThread::lowerSync(const Instruction& in) {
+  const std::string& op = in.opcode;
+  if (op == "bar" && in.hasQualifier("warp")) {
+    lowerWarpPrimitive(in);
+    return true;
+  }
+  if (op == "bar" || op == "barrier") {
+    lowerBarrier(in);
+    return true;
+  }
+  if (op == "shfl" || op == "vote" || op == "redux" || op == "elect") {
+    if (!in.hasQualifier("sync"))
+      unsupported(in, "warp primitives without .sync (removed in PTX 6.4 for sm_70)");
+    lowerWarpPrimitive(in);
+    return true;
+  }
+  return false;
+}
+
+}  // namespace catcheck::frontends::ptx

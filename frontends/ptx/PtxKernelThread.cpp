@@ -1,0 +1,293 @@
+// The per-thread specialiser of a PTX kernel. A thread's code is not translated instruction by instruction:
+// it is *executed* on what the launch fixes (%tid, %ntid, %ctaid, parameter values, buffer addresses), so
+// that address arithmetic folds to constants, branches on the thread's id vanish and loops whose trip count
+// the launch fixes unroll completely. What memory returns is not known: a loaded value is a register of the
+// IR, and expressions over it stay symbolic. A branch on such a value splits the path; each side continues
+// as a *specialised block* (PtxKernelSpecialize.cpp) that later paths reaching the same point with the same
+// constants jump to, so that a spin loop becomes a loop of the IR again (unrolled to the bound later).
+// Calls are inlined; predicated instructions run under their guard. This file holds the driver, control
+// flow and operands; the instruction families are in PtxKernelArithmetic.cpp, PtxKernelAccess.cpp and
+// PtxKernelSync.cpp.
+#include <variant>
+
+#include "core/ir/ExprFold.h"
+#include "frontends/ptx/PtxKernelLowering.h"
+
+namespace catcheck::frontends::ptx {
+namespace {
+
+constexpr size_t kMaxSteps = 4'000'000;       // instructions executed per thread
+constexpr int kMaxConstantIterations = 1024;  // a loop the launch fixes unrolls at most this far
+constexpr size_t kMaxInlineExpression = 40;   // larger values are kept in a register
+const char* const kEndLabel = "end";
+
+core::Expr atWidth(const core::Expr& e, int width) {
+  if (width == 0 || e.width == width) return e;
+  return core::fold(core::ExprOp::ZeroExtend, {e}, width);
+}
+
+bool sameExpr(const core::Expr& a, const core::Expr& b) {
+  if (a.op != b.op || a.constant != b.constant || a.reg != b.reg || a.width != b.width ||
+      a.args.size() != b.args.size())
+    return false;
+  for (size_t i = 0; i < a.args.size(); ++i)
+    if (!sameExpr(a.args[i], b.args[i])) return false;
+  return true;
+}
+
+std::string trimmed(const std::string& line) {
+  size_t first = line.find_first_not_of(" \t");
+  size_t last = line.find_last_not_of(" \t\r;");
+  return first == std::string::npos ? "" : line.substr(first, last - first + 1);
+}
+
+}  // namespace
+
+KernelThread::KernelThread(KernelContext& context, int index, const Placement& placement)
+    : context_(context), index_(index), placement_(placement) {
+  thread_.name = "P" + std::to_string(index);
+}
+
+core::Thread KernelThread::lower() {
+  State initial;
+  initial.stack.push_back(Frame{&context_.flat(*context_.entry), 0, "", {}});
+  run(std::move(initial));
+  while (!pending_.empty()) {
+    auto [label, state] = std::move(pending_.front());
+    pending_.erase(pending_.begin());
+    core::Instruction mark;
+    mark.kind = core::InstructionKind::Label;
+    mark.label = label;
+    thread_.code.push_back(std::move(mark));
+    run(std::move(state));
+  }
+  return std::move(thread_);
+}
+
+void KernelThread::run(State state) {
+  state_ = &state;
+  while (step(state)) {
+  }
+  state_ = nullptr;
+}
+
+bool KernelThread::step(State& state) {
+  Frame& frame = state.stack.back();
+  if (frame.pc >= frame.code->items.size()) return returnFromFrame(state);
+  const FlatItem& item = frame.code->items[frame.pc];
+  if (item.instruction == nullptr) {
+    ++frame.pc;
+    return true;
+  }
+  const Instruction& in = *item.instruction;
+  current_ = &in;
+  if (++steps_ > kMaxSteps) {
+    fail(in, "thread " + std::to_string(index_) + " executes more than " + std::to_string(kMaxSteps) +
+                 " instructions (loops the launch fixes are unrolled completely)");
+  }
+  std::optional<core::Expr> guard;
+  if (in.guard) {
+    guard = readRegister(Register{in.guard->predicate, in.guard->negated}, in);
+    if (guard->isConstant() && guard->constant == 0) {
+      ++frame.pc;
+      return true;
+    }
+    if (guard->isConstant()) guard.reset();
+  }
+  if (in.opcode == "bra") {
+    if (guard) {
+      branch(state, in, *guard);
+      return false;
+    }
+    const auto* target = std::get_if<Symbol>(&in.operands.at(0).value);
+    if (target == nullptr) unsupported(in, "an indirect branch");
+    std::optional<size_t> index = frame.code->labelIndex(item.scope, target->name);
+    if (!index) fail(in, "no label '" + target->name + "' in this function");
+    return jumpTo(state, *index);
+  }
+  if (in.opcode == "ret" || in.opcode == "exit") {
+    if (guard) unsupported(in, "a return under a guard the launch does not decide");
+    if (in.opcode == "exit") state.stack.resize(1);
+    return returnFromFrame(state);
+  }
+  if (in.opcode == "call") {
+    if (guard) unsupported(in, "a call under a guard the launch does not decide");
+    call(state, in);
+    return true;
+  }
+  if (guard) {
+    executeGuarded(state, in, *guard);
+  } else {
+    execute(state, in);
+  }
+  ++state.stack.back().pc;
+  return true;
+}
+
+void KernelThread::execute(State&, const Instruction& in) {
+  if (lowerArithmetic(in) || lowerAccess(in) || lowerSync(in)) return;
+  unsupported(in);
+}
+
+// An instruction under a guard only a loaded value decides: the code it emits is jumped over when the
+// guard is false, and every cell it writes holds the new value or the old one.
+void KernelThread::executeGuarded(State& state, const Instruction& in, const core::Expr& guard) {
+  std::map<std::string, core::Expr> before = state.cells;
+  size_t emitted = thread_.code.size();
+  execute(state, in);
+  if (thread_.code.size() > emitted) {
+    std::string skip = "G" + std::to_string(++freshCounter_);
+    core::Instruction jump;
+    jump.kind = core::InstructionKind::Jump;
+    jump.label = skip;
+    jump.condition = core::fold(core::ExprOp::Eq, {guard, core::constantAt(0, guard.width)}, 1);
+    jump.location = in.where;
+    jump.text = thread_.code[emitted].text;
+    thread_.code.insert(thread_.code.begin() + static_cast<std::ptrdiff_t>(emitted), std::move(jump));
+    core::Instruction mark;
+    mark.kind = core::InstructionKind::Label;
+    mark.label = skip;
+    thread_.code.push_back(std::move(mark));
+  }
+  for (auto& [cell, value] : state.cells) {
+    auto old = before.find(cell);
+    if (old != before.end() && sameExpr(old->second, value)) continue;
+    core::Expr previous = old != before.end() ? old->second : core::Expr::undefinedValue(value.width);
+    writeCell(cell,
+              core::fold(core::ExprOp::Ite, {guard, value, atWidth(previous, value.width)}, value.width));
+  }
+}
+
+bool KernelThread::jumpTo(State& state, size_t target) {
+  Frame& frame = state.stack.back();
+  bool backward = target <= frame.pc;
+  frame.pc = target;
+  if (!backward || ++backEdgeVisits_[pointKey(state)] <= kMaxConstantIterations) return true;
+  // A loop the launch fixes but that runs too long (or forever): it becomes a loop of the IR.
+  std::vector<core::Instruction> materialization;
+  std::string label = specialize(state, materialization);
+  for (core::Instruction& m : materialization) emit(std::move(m));
+  core::Instruction jump;
+  jump.kind = core::InstructionKind::Jump;
+  jump.label = label;
+  emit(std::move(jump));
+  return false;
+}
+
+void KernelThread::branch(State& state, const Instruction& in, const core::Expr& condition) {
+  const auto* target = std::get_if<Symbol>(&in.operands.at(0).value);
+  if (target == nullptr) unsupported(in, "an indirect branch");
+  const FlatFunction& code = *state.stack.back().code;
+  size_t pc = state.stack.back().pc;
+  std::optional<size_t> index = code.labelIndex(code.items[pc].scope, target->name);
+  if (!index) fail(in, "no label '" + target->name + "' in this function");
+  State taken = state;
+  taken.stack.back().pc = *index;
+  State fallThrough = state;
+  ++fallThrough.stack.back().pc;
+  std::vector<core::Instruction> takenMoves, fallMoves;
+  std::string takenLabel = specialize(taken, takenMoves);
+  std::string fallLabel = specialize(fallThrough, fallMoves);
+  core::Instruction jump;
+  jump.kind = core::InstructionKind::Jump;
+  jump.condition = core::fold(core::ExprOp::Ne, {condition, core::constantAt(0, condition.width)}, 1);
+  std::string moves = takenMoves.empty() ? takenLabel : "M" + std::to_string(++freshCounter_);
+  jump.label = moves;
+  emit(jump);
+  for (core::Instruction& m : fallMoves) emit(std::move(m));
+  core::Instruction always;
+  always.kind = core::InstructionKind::Jump;
+  always.label = fallLabel;
+  emit(always);
+  if (takenMoves.empty()) return;
+  core::Instruction mark;
+  mark.kind = core::InstructionKind::Label;
+  mark.label = moves;
+  emit(mark);
+  for (core::Instruction& m : takenMoves) emit(std::move(m));
+  always.label = takenLabel;
+  emit(always);
+}
+
+bool KernelThread::returnFromFrame(State& state) {
+  if (state.stack.size() > 1) {
+    state.stack.pop_back();
+    return true;
+  }
+  core::Instruction jump;
+  jump.kind = core::InstructionKind::Jump;
+  jump.label = kEndLabel;
+  emit(std::move(jump));
+  return false;
+}
+
+void KernelThread::emit(core::Instruction instruction) {
+  if (current_ != nullptr) {
+    instruction.location = current_->where;
+    size_t line = static_cast<size_t>(current_->where.line);
+    std::string text = line >= 1 && line <= context_.lines.size() ? trimmed(context_.lines[line - 1]) : "";
+    if (current_->loc && !context_.userFile.empty()) {
+      const LineInfo& info = *current_->loc;
+      SourcePosition position = info.position;
+      // the innermost position in the user's own file: a libcu++ header's line says less than its call
+      auto inUserFile = [&](const SourcePosition& p) {
+        auto file = context_.module.files.find(p.file);
+        return file != context_.module.files.end() && file->second == context_.userFile;
+      };
+      if (!inUserFile(position)) {
+        for (const SourcePosition& site : info.inlinedAt) {
+          if (inUserFile(site)) {
+            position = site;
+            break;
+          }
+        }
+      }
+      if (inUserFile(position) && position.line > 0) {
+        std::string file = context_.userFile.substr(context_.userFile.find_last_of('/') + 1);
+        text += "  // " + file + ":" + std::to_string(position.line);
+      }
+    }
+    instruction.text = text;
+  }
+  thread_.code.push_back(std::move(instruction));
+}
+
+int KernelThread::freshRegister(const std::string& base) {
+  std::string name = base + "#" + std::to_string(++freshCounter_);
+  thread_.registerNames.push_back(name);
+  return static_cast<int>(thread_.registerNames.size()) - 1;
+}
+
+int KernelThread::canonicalRegister(const std::string& cell) {
+  auto found = registerIndex_.find(cell);
+  if (found != registerIndex_.end()) return found->second;
+  thread_.registerNames.push_back(cell);
+  int index = static_cast<int>(thread_.registerNames.size()) - 1;
+  registerIndex_[cell] = index;
+  return index;
+}
+
+void KernelThread::writeCell(const std::string& cell, core::Expr value) {
+  if (exprSize(value) > kMaxInlineExpression) {
+    core::Instruction keep;
+    keep.kind = core::InstructionKind::Local;
+    keep.reg = freshRegister(cell);
+    keep.value = value;
+    value = core::Expr::registerValue(*keep.reg, value.width);
+    emit(std::move(keep));
+  }
+  state_->cells[cell] = std::move(value);
+}
+
+[[noreturn]] void KernelThread::fail(const Instruction& in, const std::string& message) const {
+  throw core::InputError(in.where, message);
+}
+
+[[noreturn]] void KernelThread::unsupported(const Instruction& in, const std::string& why) const {
+  std::string name = in.opcode;
+  for (const std::string& q : in.qualifiers) name += "." + q;
+  fail(in, "unsupported PTX instruction '" + name + "'" + (why.empty() ? "" : ": " + why) +
+               " (docs/ptx-kernels.md lists what is modelled)");
+}
+
+}  // namespace catcheck::frontends::ptx

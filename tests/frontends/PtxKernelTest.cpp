@@ -1,0 +1,165 @@
+// The PTX kernel front end on small kernels: the launch's placement, the specialiser's folding (addresses
+// become locations, branches on the thread id vanish, loops the launch fixes unroll), spin loops that stay
+// loops, the §5.5 barrier copies, and the input errors of a launch.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <string>
+
+#include "PtxModuleTestSupport.h"
+#include "core/ir/Program.h"
+#include "frontends/ptx/PtxKernel.h"
+
+namespace catcheck::frontends::ptx {
+namespace {
+
+using testing::kHeader;
+
+std::string kernel(const std::string& body, const std::string& params = ".param .u64 k_param_0") {
+  return kHeader + ".shared .align 4 .b8 s[64];\n.visible .entry k(" + params + ")\n{\n" + body + "\n}\n";
+}
+
+core::Program lower(const std::string& text, KernelLaunch launch) {
+  return lowerKernel(parsePtxModule(text, "k.ptx"), launch, text);
+}
+
+KernelLaunch launchOf(long long threads, long long ctas = 1) {
+  KernelLaunch launch;
+  launch.grid.x = ctas;
+  launch.block.x = threads;
+  launch.arguments[0] = KernelArgument{KernelArgument::Kind::Buffer, 0, 64, false};
+  return launch;
+}
+
+size_t count(const core::Thread& thread, core::InstructionKind kind) {
+  return static_cast<size_t>(std::count_if(thread.code.begin(), thread.code.end(),
+                                           [&](const core::Instruction& in) { return in.kind == kind; }));
+}
+
+std::string errorOf(const std::string& text, const KernelLaunch& launch) {
+  try {
+    lower(text, launch);
+  } catch (const core::InputError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+const char* const kStoreByTid =
+    ".reg .b32 %r<4>;\n"
+    "mov.u32 %r1, %tid.x;\n"
+    "shl.b32 %r2, %r1, 2;\n"
+    "mov.u32 %r3, s;\n"
+    "add.s32 %r3, %r3, %r2;\n"
+    "st.shared.u32 [%r3], %r1;\n"
+    "ret;";
+
+TEST(PtxKernel, ThreadsArePlacedAsCudaNumbersThem) {
+  KernelLaunch launch = launchOf(40, 2);
+  core::Program program = lower(kernel(kStoreByTid), launch);
+  ASSERT_EQ(program.threads.size(), 80u);
+  EXPECT_EQ(program.language, core::SourceLanguage::PtxKernel);
+  EXPECT_EQ(program.threads[33].warp, 1);
+  EXPECT_EQ(program.threads[45].scopes.back().level, "CTA");
+  EXPECT_EQ(program.threads[45].scopes.back().id, 1);
+}
+
+TEST(PtxKernel, AddressesTheLaunchFixesNameTheirLocation) {
+  core::Program program = lower(kernel(kStoreByTid), launchOf(4));
+  for (int t = 0; t < 4; ++t) {
+    const core::Thread& thread = program.threads[static_cast<size_t>(t)];
+    ASSERT_EQ(count(thread, core::InstructionKind::Store), 1u);
+    auto store = std::find_if(thread.code.begin(), thread.code.end(), [](const core::Instruction& in) {
+      return in.kind == core::InstructionKind::Store;
+    });
+    ASSERT_GE(store->address, 0);
+    EXPECT_EQ(program.memory[static_cast<size_t>(store->address)].name, "s[" + std::to_string(t) + "]");
+    EXPECT_TRUE(store->value.isConstant());
+    EXPECT_EQ(store->value.constant, t);
+  }
+}
+
+TEST(PtxKernel, LoopsTheLaunchFixesUnrollCompletely) {
+  std::string body =
+      ".reg .pred %p<2>;\n.reg .b32 %r<3>;\n"
+      "mov.u32 %r1, %ntid.x;\n"
+      "$L_loop:\n"
+      "bar.sync 0;\n"
+      "shr.u32 %r1, %r1, 1;\n"
+      "setp.ne.s32 %p1, %r1, 0;\n"
+      "@%p1 bra $L_loop;\n"
+      "ret;";
+  core::Program program = lower(kernel(body), launchOf(8));
+  EXPECT_EQ(count(program.threads[0], core::InstructionKind::Barrier), 4u);  // 8 4 2 1
+  EXPECT_EQ(count(program.threads[0], core::InstructionKind::Jump), 1u);     // the final jump to the end
+}
+
+TEST(PtxKernel, SpinLoopsOnLoadedValuesStayLoops) {
+  std::string body =
+      ".reg .pred %p<2>;\n.reg .b32 %r<3>;\n.reg .b64 %rd<3>;\n"
+      "ld.param.u64 %rd1, [k_param_0];\n"
+      "$L_spin:\n"
+      "ld.volatile.global.u32 %r1, [%rd1];\n"
+      "setp.eq.s32 %p1, %r1, 0;\n"
+      "@%p1 bra $L_spin;\n"
+      "ret;";
+  core::Program program = lower(kernel(body), launchOf(1));
+  const core::Thread& thread = program.threads[0];
+  EXPECT_EQ(count(thread, core::InstructionKind::Load), 2u);  // the first iteration, then the loop block
+  auto conditional = std::count_if(thread.code.begin(), thread.code.end(), [](const core::Instruction& in) {
+    return in.kind == core::InstructionKind::Jump && in.condition.has_value();
+  });
+  EXPECT_EQ(conditional, 2);
+}
+
+TEST(PtxKernel, AThreadThatSkipsSyncthreadsHoldsAnUnreachableCopy) {
+  std::string body =
+      ".reg .pred %p<2>;\n.reg .b32 %r<3>;\n"
+      "mov.u32 %r1, %tid.x;\n"
+      "setp.ne.s32 %p1, %r1, 0;\n"
+      "@%p1 bra $L_skip;\n"
+      "bar.sync 0;\n"
+      "$L_skip:\n"
+      "ret;";
+  core::Program program = lower(kernel(body), launchOf(2));
+  ASSERT_EQ(count(program.threads[1], core::InstructionKind::Barrier), 1u);
+  const core::Instruction& last = program.threads[1].code.back();
+  EXPECT_EQ(last.kind, core::InstructionKind::Label);
+  const core::Instruction& copy = program.threads[1].code[program.threads[1].code.size() - 2];
+  EXPECT_EQ(copy.kind, core::InstructionKind::Barrier);
+  EXPECT_EQ(copy.barrierInstance, "bar0#1");
+}
+
+TEST(PtxKernel, LaunchErrorsNameWhatIsMissing) {
+  KernelLaunch none;
+  EXPECT_NE(errorOf(kernel(kStoreByTid), none).find("kernel parameter 0 (k_param_0) has no value"),
+            std::string::npos);
+  KernelLaunch wrongName = launchOf(1);
+  wrongName.kernel = "other";
+  EXPECT_NE(errorOf(kernel(kStoreByTid), wrongName).find("no kernel named 'other'; the module's kernels: k"),
+            std::string::npos);
+}
+
+TEST(PtxKernel, AnInstructionNotModelledIsAnErrorAtItsPosition) {
+  std::string body = ".reg .f32 %f<3>;\nadd.f32 %f1, %f2, %f2;\nret;";
+  std::string error = errorOf(kernel(body), launchOf(1));
+  EXPECT_NE(error.find("k.ptx:8:1: error: unsupported PTX instruction 'add.f32'"), std::string::npos)
+      << error;
+}
+
+TEST(PtxKernel, EveryCorpusKernelWithoutAsynchronousCopiesLowers) {
+  for (const std::string& path : testing::corpusFiles()) {
+    std::string text = testing::readFile(path);
+    if (text.find("mbarrier") != std::string::npos || text.find("cp.async") != std::string::npos) continue;
+    if (text.find("shfl.sync") != std::string::npos && path.find("partial.") != std::string::npos) continue;
+    Module module = parsePtxModule(text, path);
+    KernelLaunch launch;
+    launch.block.x = 4;
+    for (size_t i = 0; i < module.functions.front().params.size(); ++i)
+      launch.arguments[static_cast<int>(i)] = KernelArgument{KernelArgument::Kind::Buffer, 0, 256, true};
+    EXPECT_NO_THROW(lowerKernel(module, launch, text)) << path;
+  }
+}
+
+}  // namespace
+}  // namespace catcheck::frontends::ptx
