@@ -134,6 +134,26 @@ void logGraphAndAnalysis(const core::EventGraph& graph, const core::RelationAnal
     must += bounds.must.count();
   }
   core::log::debug("relation analysis: {} may pairs, {} of them must, in {:.1f} ms", may, must, ms);
+  if (!core::log::enabled(core::log::Level::trace)) return;
+  // The relations the solver has to decide most pairs of, by their `let` names where they have one.
+  std::map<core::NodeId, std::string> names;
+  for (const auto& [name, id] : analysis.model().definitions) names.emplace(id, name);
+  std::vector<std::pair<long, core::NodeId>> open;
+  for (size_t id = 0; id < analysis.relations().size(); ++id) {
+    const core::RelationBounds& bounds = analysis.relations()[id];
+    long undecided = static_cast<long>(bounds.may.count()) - static_cast<long>(bounds.must.count());
+    if (undecided > 0) open.emplace_back(undecided, static_cast<core::NodeId>(id));
+  }
+  std::sort(open.rbegin(), open.rend());
+  for (size_t i = 0; i < std::min<size_t>(open.size(), 20); ++i) {
+    auto found = names.find(open[i].second);
+    const core::Node& node = analysis.model().node(open[i].second);
+    std::string args;
+    for (core::NodeId a : node.args) args += " " + std::to_string(a);
+    core::log::trace("  node {} ({}, op {}{}): {} undecided pairs", open[i].second,
+                     found != names.end() ? found->second : "unnamed", static_cast<int>(node.op), args,
+                     open[i].first);
+  }
 }
 
 void logVerdict(const std::string& test, const CheckOptions& options, const core::Verdict& verdict) {
@@ -203,7 +223,10 @@ core::Program loadProgramFile(const std::string& path, const ProgramOptions& opt
   head.resize(static_cast<size_t>(in.gcount()));
   std::lock_guard lock(programParseMutex());
   // The extension decides when it names a format (an empty or truncated module is still SPIR-V).
-  if (path.ends_with(".ptx")) return loadPtxKernel(core::readInputFile(path, "cannot open PTX file"), path, options);
+  if (path.ends_with(".ptx"))
+    return loadPtxKernel(core::readInputFile(path, "cannot open PTX file"), path, options);
+  if (path.ends_with(".cu"))
+    return loadPtxKernel(compileCudaToPtx(path, options.cuda), path + ".ptx", options);
   bool spirvName = path.ends_with(".spvasm") || path.ends_with(".spv");
   if (spirvName || (!path.ends_with(".litmus") && detectProgramSource(head) == ProgramSource::SpirV))
     return frontends::parseSpirvFile(path, frontends::SpirvOptions{options.grid});
@@ -355,9 +378,10 @@ core::Verdict checkFile(const std::string& testPath, const core::Model& model, c
         core::SourceLocation{testPath, 1, 1},
         "the program's target is " + program.target->name + ", not " + options.requiredTarget);
   if (program.language == core::SourceLanguage::PtxKernel && options.property == core::Property::ProgramSpec)
-    throw core::InputError(core::SourceLocation{testPath, 1, 1},
-                           "program_spec needs a final condition and a kernel has none; use --property cat_spec, "
-                           "termination, participation, warp_drf or well_synchronized");
+    throw core::InputError(
+        core::SourceLocation{testPath, 1, 1},
+        "program_spec needs a final condition and a kernel has none; use --property cat_spec, "
+        "termination, participation, warp_drf or well_synchronized");
   double parseMs = millisecondsSince(start);
   core::log::debug("parse: {} ({}) in {:.1f} ms", program.name, testPath, parseMs);
   core::Verdict verdict = checkProgram(program, model, options);

@@ -10,6 +10,7 @@
 #include <string>
 #include <string_view>
 
+#include "check/CudaCompile.h"
 #include "core/analysis/Execution.h"
 #include "core/analysis/RelationGraph.h"
 #include "core/graph/EventGraph.h"
@@ -28,7 +29,9 @@ using encoders::SolverGaveUp;
 // workgroups) overriding the module's @Config header; litmus tests ignore it.
 struct ProgramOptions {
   std::optional<std::array<int, 3>> grid;
-  frontends::ptx::KernelLaunch launch;  // PTX kernels: which kernel, on which launch (frontends/ptx/PtxLaunch.h)
+  frontends::ptx::KernelLaunch
+      launch;        // PTX kernels: which kernel, on which launch (frontends/ptx/PtxLaunch.h)
+  CudaOptions cuda;  // CUDA sources (.cu): how to compile them (check/CudaCompile.h)
 };
 
 struct CheckOptions {

@@ -89,6 +89,7 @@ class WarpEncoder {
   // Litmus: the number of earlier primitives of p's key its thread reached. SPIR-V: the dynamic instance.
   Term ordinal(const Primitive& p) {
     if (dynamic(p)) return f_.intValue(stepOf(p).dynamicInstance);
+    if (fixedOrdinal(p) >= 0) return f_.intValue(fixedOrdinal(p));  // every earlier one is reached with it
     Term count = f_.intValue(0);
     for (size_t i : byThread_[p.thread]) {
       const Primitive& earlier = primitives_[i];
@@ -99,6 +100,9 @@ class WarpEncoder {
     return count;
   }
 
+  // The instance number the code fixes (core/graph/ExecutionImplication.h), or -1.
+  int fixedOrdinal(const Primitive& p) const { return ctx_.graph.warpOrdinal[static_cast<size_t>(p.event)]; }
+
   // The primitives of `thread` that can meet `p` in one instance.
   std::vector<const Primitive*> partnersIn(const Primitive& p, int thread) const {
     std::vector<const Primitive*> result;
@@ -108,6 +112,7 @@ class WarpEncoder {
       const Primitive& q = primitives_[i];
       if (!q.inMask || q.key != p.key) continue;
       if (dynamic(p) && stepOf(q).dynamicInstance != stepOf(p).dynamicInstance) continue;
+      if (fixedOrdinal(p) >= 0 && fixedOrdinal(q) >= 0 && fixedOrdinal(p) != fixedOrdinal(q)) continue;
       result.push_back(&q);
     }
     return result;

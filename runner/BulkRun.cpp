@@ -58,6 +58,7 @@ RowOutcome checkRow(const runner::ManifestRow& row, const core::Model& model, co
   if (!row.progress.empty()) check.progress = core::parseProgressSpec(row.progress);
   check.ignoreFilter = row.ignoreFilter;
   check.warpConfig = row.warp;
+  check.program.launch = row.launch;
   check.explain = options.recheckWitnesses;
   check.smallerBoundsFirst = options.smallerBoundsFirst;
   try {

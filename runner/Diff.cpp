@@ -45,7 +45,7 @@ std::vector<DiffTest> litmusFilesBelow(const std::string& path, const DiffOverri
     bool program = extension == ".litmus" || extension == ".spvasm" || extension == ".spv";
     if (!entry.is_regular_file() || !program) continue;
     std::string name = entry.path().lexically_relative(folder.parent_path()).string();
-    tests.push_back(withOverrides({name, entry.path().string(), {}, 1, {}}, overrides));
+    tests.push_back(withOverrides({name, entry.path().string(), {}, 1, {}, false, {}}, overrides));
   }
   std::sort(tests.begin(), tests.end(), [](const DiffTest& a, const DiffTest& b) { return a.name < b.name; });
   return tests;
@@ -58,6 +58,7 @@ check::CheckOptions checkOptions(const DiffTest& test, const DiffOptions& option
   check.solver = options.solver;
   check.progress = test.progress;
   check.ignoreFilter = test.ignoreFilter;
+  check.program.launch = test.launch;
   return check;
 }
 
@@ -151,20 +152,24 @@ std::vector<DiffTest> testsFromManifest(const std::vector<runner::ManifestRow>& 
                                         const std::string& manifestPath, const DiffOverrides& overrides) {
   fs::path folder = fs::path(manifestPath).parent_path();
   std::vector<DiffTest> tests;
-  std::set<std::tuple<std::string, core::Property, int, std::string, bool>> seen;
+  std::set<std::tuple<std::string, core::Property, int, std::string, bool, std::string>> seen;
   for (const runner::ManifestRow& row : rows) {
     if (!row.skipReason.empty()) continue;
     DiffTest test{fs::path(row.test).lexically_relative(folder).string(),
                   row.test,
                   core::parseProperty(row.property),
                   row.bound,
+                  {},
+                  false,
                   {}};
     if (!row.progress.empty()) test.progress = core::parseProgressSpec(row.progress);
     test.ignoreFilter = row.ignoreFilter;
+    test.launch = row.launch;
     test = withOverrides(std::move(test), overrides);
     std::string progress =
         core::describe(test.property).decidedUnderProgress ? row.progress : "";  // matters only there
-    if (seen.emplace(test.path, test.property, test.bound, progress, test.ignoreFilter).second)
+    std::string launch = frontends::ptx::describeLaunch(test.launch);
+    if (seen.emplace(test.path, test.property, test.bound, progress, test.ignoreFilter, launch).second)
       tests.push_back(std::move(test));
   }
   return tests;
@@ -176,7 +181,7 @@ std::vector<DiffTest> testsFromPaths(const std::vector<std::string>& paths, cons
     if (!fs::exists(path)) throw core::InputError({path, 1, 1}, "no such test file or folder");
     std::vector<DiffTest> found =
         fs::is_directory(path) ? litmusFilesBelow(path, overrides)
-                               : std::vector<DiffTest>{withOverrides({path, path, {}, 1, {}}, overrides)};
+                               : std::vector<DiffTest>{withOverrides({path, path, {}, 1, {}, false, {}}, overrides)};
     tests.insert(tests.end(), found.begin(), found.end());
   }
   return tests;

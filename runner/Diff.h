@@ -9,6 +9,7 @@
 #include "core/ir/Progress.h"
 #include "core/ir/Verdict.h"
 #include "encoders/Solver.h"
+#include "frontends/ptx/PtxLaunch.h"
 #include "runner/Manifest.h"
 
 namespace catcheck::runner {
@@ -20,6 +21,7 @@ struct DiffTest {
   int bound = 1;
   core::ProgressSpec progress;
   bool ignoreFilter = false;
+  frontends::ptx::KernelLaunch launch;  // PTX kernels (a manifest's launch columns)
 };
 
 // What the command line may override in every test.

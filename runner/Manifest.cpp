@@ -1,5 +1,6 @@
 // Reads manifest CSV files. The header row names the columns, so extra columns (the SPIR-V manifest's
-// `target`, `ignore_filter`, `warp`) are tolerated; blank lines and lines starting with `//` are skipped.
+// `target`, `ignore_filter`, `warp`; a kernel's launch `kernel`, `grid`, `block`, `cluster`, `args`,
+// `dynamic_smem`; `skip` with a reason) are tolerated; blank lines and lines starting with `//` are skipped.
 // Also reads Dat3M's `<suite>-expected.csv` files, with Dat3M's own leniency (ResourceHelper in its
 // tests, docs/semantics.md §1): malformed lines are ignored rather than reported, as they are there.
 #include "runner/Manifest.h"
@@ -8,6 +9,7 @@
 #include <cctype>
 #include <charconv>
 #include <filesystem>
+#include <functional>
 #include <map>
 #include <sstream>
 
@@ -106,6 +108,28 @@ std::string resolveTestPath(const std::filesystem::path& folder, const std::stri
   return (folder / written).string();
 }
 
+// The launch columns of a kernel row (frontends/ptx/PtxLaunch.h reads each as the command line does).
+void readLaunch(frontends::ptx::KernelLaunch& launch, const std::function<std::string(const char*)>& field) {
+  launch.kernel = field("kernel");
+  if (!field("grid").empty()) launch.grid = frontends::ptx::parseDim3(field("grid"), "grid");
+  if (!field("block").empty()) launch.block = frontends::ptx::parseDim3(field("block"), "block");
+  if (!field("cluster").empty()) launch.cluster = frontends::ptx::parseDim3(field("cluster"), "cluster");
+  std::istringstream arguments(field("args"));
+  for (std::string text; arguments >> text;) {
+    auto [index, argument] = frontends::ptx::parseKernelArgument(text);
+    if (!launch.arguments.emplace(index, argument).second)
+      throw std::invalid_argument("args: parameter " + std::to_string(index) + " given twice");
+  }
+  std::string bytes = field("dynamic_smem");
+  if (!bytes.empty()) {
+    long long value = -1;
+    auto [end, error] = std::from_chars(bytes.data(), bytes.data() + bytes.size(), value);
+    if (error != std::errc() || end != bytes.data() + bytes.size() || value < 0)
+      throw std::invalid_argument("dynamic_smem: expected a byte count, found '" + bytes + "'");
+    launch.dynamicSharedBytes = value;
+  }
+}
+
 }  // namespace
 
 std::vector<ManifestRow> readManifest(const std::string& path) {
@@ -152,9 +176,12 @@ std::vector<ManifestRow> parseManifest(const std::string& text, const std::strin
     if (columns.count("target") != 0) row.target = field("target");
     if (columns.count("ignore_filter") != 0) row.ignoreFilter = parseBoolean(field("ignore_filter"), where);
     row.bound = parseBound(field("bound"), where);
+    auto optional = [&](const char* name) { return columns.count(name) != 0 ? field(name) : std::string(); };
+    row.skipReason = optional("skip");
     try {
+      readLaunch(row.launch, optional);
       row.expected = core::parseResult(field("expected"));
-      core::parseProperty(row.property);
+      if (row.skipReason.empty()) core::parseProperty(row.property);
       if (columns.count("warp") != 0 && !field("warp").empty())
         row.warp = core::parseWarpConfig(field("warp"));
     } catch (const std::exception& e) {

@@ -8,6 +8,7 @@
 
 #include "core/ir/Verdict.h"
 #include "core/ir/Warps.h"
+#include "frontends/ptx/PtxLaunch.h"
 
 namespace catcheck::runner {
 
@@ -24,8 +25,11 @@ struct ManifestRow {
   std::string target;         // optional column: the target the program must have (SPIR-V: VULKAN, OPENCL)
   bool ignoreFilter = false;  // optional column ignore_filter: check as if the program had no filter
   core::WarpConfig warp = core::WarpConfig::Cuda;  // optional column warp: CUDA, SMR or FMR (blank: CUDA)
+  // PTX kernels: optional columns kernel, grid, block, cluster (X[,Y[,Z]]), args (space-separated I=VALUE
+  // as --arg takes them) and dynamic_smem; blank fields keep the defaults.
+  frontends::ptx::KernelLaunch launch;
   core::Result expected = core::Result::Unknown;
-  std::string skipReason;  // non-empty: not run, for this reason
+  std::string skipReason;  // non-empty: not run, for this reason (optional column skip)
 };
 
 // Reads a manifest; throws InputError (file:line:col) on malformed rows.

@@ -138,7 +138,7 @@ class Minimizer {
 };
 
 std::optional<Failure> Minimizer::checkAt(const std::string& file, const CheckSize& size) {
-  core::Program program = check::loadProgramFile(file, check::ProgramOptions{size.grid, {}});
+  core::Program program = check::loadProgramFile(file, check::ProgramOptions{size.grid, {}, {}});
   for (core::Property property : options_.properties) {
     check::CheckOptions check;
     check.property = property;
@@ -277,7 +277,7 @@ void Minimizer::relaxAll() {
 void Minimizer::enumerateAt(const CheckSize& size, core::Property property, core::Result solverResult) {
   EvaluatorCheck check{property, size, false, ""};
   core::Program program =
-      check::loadProgramFile(temp_.write(result_.minimized), check::ProgramOptions{size.grid, {}});
+      check::loadProgramFile(temp_.write(result_.minimized), check::ProgramOptions{size.grid, {}, {}});
   core::EnumerationResult enumeration = check::enumerateProgram(program, model_, size.bound);
   if (!enumeration.complete) {
     check.note = "not applied: " + enumeration.incompleteReason;
@@ -310,7 +310,7 @@ void Minimizer::recheckMinimized() {
       throw MinimizeError("internal error: the minimised program does not verify at " + size.label() + ": " +
                           failure->summary);
     core::Program program =
-        check::loadProgramFile(temp_.write(result_.minimized), check::ProgramOptions{size.grid, {}});
+        check::loadProgramFile(temp_.write(result_.minimized), check::ProgramOptions{size.grid, {}, {}});
     for (core::Property property : options_.properties) {
       if (!core::describe(property).listsFinalStates) {
         result_.evaluator.push_back(
@@ -327,7 +327,7 @@ void Minimizer::recheckMinimized() {
 MinimizeResult Minimizer::run() {
   auto start = std::chrono::steady_clock::now();
   std::string source = readFile(path_);
-  core::Program program = check::loadProgramFile(path_, check::ProgramOptions{options_.size.grid, {}});
+  core::Program program = check::loadProgramFile(path_, check::ProgramOptions{options_.size.grid, {}, {}});
   if (program.assertionKind == core::AssertionKind::None &&
       std::find(options_.properties.begin(), options_.properties.end(), core::Property::ProgramSpec) !=
           options_.properties.end())

@@ -31,7 +31,9 @@ namespace catcheck::tools {
 
 void SingleCheck::addOptions(CLI::App& app) {
   app.add_option("model", model_, "the .cat memory model");
-  app.add_option("test", test_, "the program: a litmus test or a SPIR-V module (.spvasm, .spv)");
+  app.add_option("test", test_,
+                 "the program: a litmus test, a SPIR-V module (.spvasm, .spv), a PTX kernel (.ptx) or CUDA "
+                 "source (.cu)");
   std::string properties;
   for (const core::PropertyDescriptor& d : core::allProperties())
     properties += (properties.empty() ? "" : " | ") + std::string(d.name);
@@ -61,11 +63,15 @@ void SingleCheck::addOptions(CLI::App& app) {
   app.add_option("--grid", grid_, "PTX kernels: CTAs of the launch, X[,Y[,Z]] (default 1)");
   app.add_option("--block", block_, "PTX kernels: threads per CTA, X[,Y[,Z]] (default 1)");
   app.add_option("--cluster", cluster_, "PTX kernels: CTAs per cluster, X[,Y[,Z]] (default 1)");
-  app.add_option("--arg", arguments_,
-                 "PTX kernels: parameter I's value, I=VALUE with VALUE an integer, buffer:BYTES (zero-filled) "
-                 "or buffer:BYTES:any (unconstrained contents); repeatable");
+  app.add_option(
+      "--arg", arguments_,
+      "PTX kernels: parameter I's value, I=VALUE with VALUE an integer, buffer:BYTES (zero-filled) "
+      "or buffer:BYTES:any (unconstrained contents); repeatable");
   app.add_option("--dynamic-smem", dynamicShared_, "PTX kernels: bytes of .extern .shared arrays")
       ->check(CLI::NonNegativeNumber);
+  app.add_option("--cuda-arch", cudaArch_,
+                 "CUDA sources (.cu): the GPU architecture to compile for (sm_90a)");
+  app.add_option("--cuda-flag", cudaFlags_, "CUDA sources (.cu): a flag passed to the compiler (repeatable)");
   app.add_flag("--ignore-filter", ignoreFilter_, "check as if the program had no filter");
   app.add_flag("--no-smaller-bounds", noSmallerBounds_,
                "look for a witness at the bound only, not first at bounds 1, 2, 4, ... below it");
@@ -151,6 +157,8 @@ check::ProgramOptions SingleCheck::programOptions() const {
       throw std::invalid_argument("--arg " + text + ": parameter " + std::to_string(index) + " given twice");
   }
   options.launch.dynamicSharedBytes = dynamicShared_;
+  options.cuda.arch = cudaArch_;
+  options.cuda.flags = cudaFlags_;
   return options;
 }
 

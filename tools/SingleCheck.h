@@ -37,6 +37,8 @@ class SingleCheck {
   std::string kernel_, grid_, block_, cluster_;
   std::vector<std::string> arguments_;
   long long dynamicShared_ = 0;
+  std::string cudaArch_ = "sm_90a";
+  std::vector<std::string> cudaFlags_;
   int bound_ = 1;
 
   check::ProgramOptions programOptions() const;

@@ -264,7 +264,11 @@ void addWarpBarrierCandidates(const EventGraph& graph, RelationBounds& bounds) {
       if (mask != layout.normalisedMask(b.thread, graph.stepOf(b).instruction->warpMask)) continue;
       if (!layout.inMask(a.thread, mask) || !layout.inMask(b.thread, mask)) continue;
       if (a.thread == b.thread && a.id != b.id) continue;
+      int ka = graph.warpOrdinal[static_cast<size_t>(a.id)];
+      int kb = graph.warpOrdinal[static_cast<size_t>(b.id)];
+      if (ka >= 0 && kb >= 0 && ka != kb) continue;  // instances the code numbers differently never meet
       bounds.may.add(a.id, b.id);
+      if (ka >= 0 && ka == kb) bounds.must.add(a.id, b.id);
     }
   }
 }

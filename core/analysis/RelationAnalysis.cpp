@@ -1,6 +1,8 @@
 // May/must bounds per operator, after Dat3M's NativeRelationAnalysis. `must` means "related whenever both
 // events execute", so composing must pairs through an intermediate event is only a must pair when that
-// intermediate executes in every execution (EventGraph::alwaysExecuted). Complement swaps the bounds
+// intermediate executes whenever the two ends do: in every execution (EventGraph::alwaysExecuted), or
+// whenever one of the ends does (EventGraph::executionImplies: dominance in a thread, barrier groups that
+// execute together). Complement swaps the bounds
 // within the universe of visible events. Nodes are evaluated in the order of the model's definition graph
 // (DefinitionGraph.h); a recursive group iterates from the empty relation until its bounds stop changing
 // (a Kleene iteration on the finite lattice of pairs), after everything it reads and before its readers.
@@ -93,7 +95,8 @@ void RelationAnalysis::evaluateSet(core::NodeId id, const core::Node& node) {
       out.may = domain ? r.may.domain() : r.may.range();
       PairSet certain = r.must;  // only pairs whose other end always executes
       certain.forEach([&](int a, int b) {
-        if (!graph_.alwaysExecuted.has(domain ? b : a)) certain.remove(a, b);
+        int end = domain ? b : a, other = domain ? a : b;
+        if (!graph_.alwaysExecuted.has(end) && !graph_.executionImplies.has(other, end)) certain.remove(a, b);
       });
       out.must = domain ? certain.domain() : certain.range();
       break;
@@ -112,10 +115,12 @@ void RelationAnalysis::evaluateSet(core::NodeId id, const core::Node& node) {
 PairSet RelationAnalysis::composeMust(const PairSet& a, const PairSet& b) const {
   PairSet result(graph_.size());
   for (int x = 0; x < graph_.size(); ++x) {
+    const EventSet& impliedByX = graph_.executionImplies.successors(x);
     a.successors(x).forEach([&](int c) {
-      bool certainMiddle = graph_.alwaysExecuted.has(c) || c == x;
-      if (!certainMiddle) return;
-      b.successors(c).forEach([&](int y) { result.add(x, y); });
+      bool certainMiddle = graph_.alwaysExecuted.has(c) || c == x || impliedByX.has(c);
+      b.successors(c).forEach([&](int y) {
+        if (certainMiddle || c == y || graph_.executionImplies.has(y, c)) result.add(x, y);
+      });
     });
   }
   return result;

@@ -23,6 +23,7 @@ class RelationAnalysis {
   const std::vector<RelationBounds>& relations() const { return relations_; }
   // The model's evaluation order and recursion dependence, which the engines above share.
   const DefinitionGraph& definitions() const { return definitions_; }
+  const core::Model& model() const { return model_; }
 
  private:
   void evaluateComponent(const DefinitionComponent& component);

@@ -326,13 +326,17 @@ BarrierSemantics::BarrierSemantics(const EventGraph& graph)
     : may_(baseRelationBounds(graph, BaseRelation::SyncBar).may) {
   for (const std::vector<BarrierMember>& group : barrierGroups(graph)) {
     groups_.emplace_back();
+    int quorumMembers = 0;
     for (const BarrierMember& b : group) {
       const Instruction& in =
           *graph.threads.at(static_cast<size_t>(b.thread)).steps.at(static_cast<size_t>(b.step)).instruction;
-      groups_.back().push_back(Member{b.thread, b.ordinal, b.event, in.barrierResource.has_value(),
-                                      in.barrierResource.has_value() && in.barrierQuorum.has_value()});
+      bool quorum = in.barrierResource.has_value() && in.barrierQuorum.has_value();
+      groups_.back().push_back(Member{b.thread, b.ordinal, b.event, in.barrierResource.has_value(), quorum,
+                                      quorum ? quorumMembers++ : -1});
       memberOfEvent_[b.event] = {groups_.size() - 1, groups_.back().size() - 1};
     }
+    // Which quorum members synchronise is enumerated as a bit mask (quorumChoices).
+    if (quorumMembers > 31) throw std::runtime_error("more than 31 quorum barriers in one barrier group");
   }
 }
 
@@ -354,18 +358,18 @@ bool BarrierSemantics::plainMembersAgree(const std::vector<Member>& group, const
   return true;
 }
 
-// `synced`: bit i set when quorum member i synchronises.
+// `synced`: the mask (Member::mask) of the quorum members that synchronise.
 bool BarrierSemantics::quorumChoiceAgrees(const std::vector<Member>& group, const Visits& visits,
                                           unsigned synced) const {
   for (size_t i = 0; i < group.size(); ++i) {
     if (!group[i].quorum) continue;
-    bool syncs = ((synced >> i) & 1U) != 0;
+    bool syncs = (synced & group[i].mask()) != 0;
     if (syncs && !visits[i]->executed) return false;
     long long arrived = 0, together = 0;
     for (size_t j = 0; j < group.size(); ++j) {
       if (!group[j].named || !sameResource(*visits[i], *visits[j])) continue;
       arrived += visits[j]->reached ? 1 : 0;
-      together += (!group[j].quorum || ((synced >> j) & 1U) != 0) ? 1 : 0;
+      together += (!group[j].quorum || (synced & group[j].mask()) != 0) ? 1 : 0;
     }
     if (!visits[i]->quorum) {  // a free quorum (unreached barrier) can be chosen to constrain nothing
       if (visits[i]->executed) return false;
@@ -383,7 +387,7 @@ std::vector<unsigned> BarrierSemantics::quorumChoices(const std::vector<Member>&
   if (!plainMembersAgree(group, visits)) return {};
   unsigned quorumMask = 0;
   for (size_t i = 0; i < group.size(); ++i) {
-    if (group[i].quorum && visits[i]->executed) quorumMask |= 1U << i;
+    if (group[i].quorum && visits[i]->executed) quorumMask |= group[i].mask();
   }
   std::vector<unsigned> choices;
   for (unsigned synced = quorumMask;; synced = (synced - 1) & quorumMask) {  // every subset of the mask
@@ -405,7 +409,7 @@ PairSet BarrierSemantics::syncbar(const std::vector<const Visits*>& visits,
     const BarrierVisit& vb = *(*visits[gb])[mb];
     if (!va.executed || !vb.executed) return;
     const Member& member = groups_[ga][ma];
-    bool synchronises = !member.quorum || ((choice[ga] >> ma) & 1U) != 0;
+    bool synchronises = !member.quorum || (choice[ga] & member.mask()) != 0;
     if (!member.named || (synchronises && sameResource(va, vb))) result.add(a, b);
   });
   return result;
@@ -419,7 +423,6 @@ std::vector<PairSet> BarrierSemantics::synchronisations(const std::vector<Thread
       visits[g].push_back(
           &runs.at(static_cast<size_t>(m.thread)).barriers.at(static_cast<size_t>(m.ordinal)));
     }
-    if (groups_[g].size() > 31) throw std::runtime_error("more than 31 barriers in one barrier group");
     choices[g] = quorumChoices(groups_[g], visits[g]);
     if (choices[g].empty()) return {};
   }

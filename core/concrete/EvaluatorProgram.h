@@ -94,6 +94,8 @@ class BarrierSemantics {
     int event = 0;
     bool named = false;
     bool quorum = false;
+    int bit = -1;  // quorum members: the member's bit in a choice of which quorum members synchronise
+    unsigned mask() const { return bit < 0 ? 0U : 1U << bit; }
   };
   using Visits = std::vector<const BarrierVisit*>;  // per member of a group
   std::vector<std::vector<Member>> groups_;

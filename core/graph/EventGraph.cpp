@@ -9,6 +9,7 @@
 #include <tuple>
 
 #include "core/graph/ConstantAddresses.h"
+#include "core/graph/ExecutionImplication.h"
 #include "core/graph/LoopUnrolling.h"
 
 namespace catcheck::core {
@@ -251,6 +252,9 @@ EventGraph buildEventGraph(const Program& program, int bound) {
     if (e.kind == EventKind::Init) graph.alwaysExecuted.add(e.id);
   }
   for (const UnrolledThread& thread : graph.threads) markAlwaysExecuted(graph, thread);
+  ExecutionFacts facts = executionFacts(graph);
+  graph.executionImplies = std::move(facts.implies);
+  graph.warpOrdinal = std::move(facts.warpOrdinal);
   return graph;
 }
 

@@ -86,6 +86,9 @@ struct EventGraph {
   std::vector<UnrolledThread> threads;
   std::vector<Event> events;
   EventSet alwaysExecuted;  // events executed in every execution (no jump or barrier can skip them)
+  // executionImplies(y, c): every execution that executes y executes c (core/graph/ExecutionImplication.h)
+  PairSet executionImplies;
+  std::vector<int> warpOrdinal;  // per event: a warp primitive's fixed instance number, else -1
 
   int size() const { return static_cast<int>(events.size()); }
   const Event& event(int id) const { return events.at(static_cast<size_t>(id)); }

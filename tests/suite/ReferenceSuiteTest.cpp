@@ -92,5 +92,15 @@ TEST(OwnLitmus, BarrierRowsAgreeUnderReferenceModels) {
                  kReferenceModels);
 }
 
+// Issue 28: the CUDA kernel corpus, each PTX file on its launch (litmus/CUDA/expected.csv, a manifest with
+// launch columns). Rows with a `skip` reason name what is not built yet; every other row must agree.
+TEST(OwnKernels, AllRowsAgree) {
+  std::vector<runner::ManifestRow> rows;
+  for (runner::ManifestRow& row : runner::readManifest(std::string(CATCHECK_SOURCE_DIR) + "/litmus/CUDA/expected.csv"))
+    if (row.skipReason.empty()) rows.push_back(std::move(row));
+  EXPECT_GE(rows.size(), 60U);
+  expectAllAgree(rows, kOwnModels);
+}
+
 }  // namespace
 }  // namespace catcheck

@@ -1,0 +1,85 @@
+// The kernel command line of issue 28 in exactly its documented form: a PTX file with a launch, its
+// witness in CUDA source lines, the input errors of a launch, and CUDA source compiled on the fly (skipped,
+// with the reason, on machines without a CUDA compiler; CI has none, the committed .ptx files cover it).
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <string>
+
+#include "tests/suite/CatcheckProcess.h"
+
+namespace {
+
+using catcheck::testing::CommandResult;
+using catcheck::testing::runCatcheck;
+
+const std::string kSource = CATCHECK_SOURCE_DIR;
+const std::string kCorpus = kSource + "/litmus/CUDA/";
+const std::string kModel = kSource + "/models/ptx-v7.5.cat";
+const std::string kLaunch = " --grid 1 --block 32 --arg 0=buffer:128:any --arg 1=buffer:4";
+
+TEST(KernelCli, ARaceNamesBothAccessesInCudaSourceLines) {
+  CommandResult run =
+      runCatcheck(kModel + " " + kCorpus + "reduce_tree_nosync.ptx" + kLaunch + " --property cat_spec");
+  EXPECT_EQ(run.exitCode, 0) << run.output;
+  EXPECT_NE(run.output.find("Result: FAIL"), std::string::npos) << run.output;
+  EXPECT_NE(run.output.find("Flag: data-race"), std::string::npos) << run.output;
+  EXPECT_NE(run.output.find("// reduce_tree_nosync.cu:23  and  P"), std::string::npos) << run.output;
+}
+
+TEST(KernelCli, TheKernelIsChosenByItsDemangledName) {
+  CommandResult run = runCatcheck(kModel + " " + kCorpus + "reduce_tree_ok.ptx --kernel reduce_tree_ok" +
+                                  kLaunch + " --property cat_spec --bound 7");
+  EXPECT_EQ(run.exitCode, 0) << run.output;
+  EXPECT_NE(run.output.find("Test: reduce_tree_ok  Model: ptx-v7.5  Property: cat_spec"), std::string::npos)
+      << run.output;
+  EXPECT_NE(run.output.find("Result: PASS"), std::string::npos) << run.output;
+  CommandResult unknown = runCatcheck(kModel + " " + kCorpus + "reduce_tree_ok.ptx --kernel nope" + kLaunch);
+  EXPECT_EQ(unknown.exitCode, 2);
+  EXPECT_NE(
+      unknown.output.find("error: no kernel named 'nope'; the module's kernels: _Z14reduce_tree_okPKiPi "
+                          "(reduce_tree_ok)"),
+      std::string::npos)
+      << unknown.output;
+}
+
+TEST(KernelCli, LaunchOptionsAreCheckedAndProgramSpecIsRefused) {
+  CommandResult badGrid = runCatcheck(kModel + " " + kCorpus + "reduce_tree_ok.ptx --grid 0,1 --block 32");
+  EXPECT_EQ(badGrid.exitCode, 2);
+  EXPECT_NE(badGrid.output.find("--grid 0,1: expected X[,Y[,Z]] of positive integers"), std::string::npos)
+      << badGrid.output;
+  CommandResult badArg = runCatcheck(kModel + " " + kCorpus + "reduce_tree_ok.ptx --arg 0=buffer:-4");
+  EXPECT_EQ(badArg.exitCode, 2);
+  CommandResult spec = runCatcheck(kModel + " " + kCorpus + "reduce_tree_ok.ptx" + kLaunch);
+  EXPECT_EQ(spec.exitCode, 2);
+  EXPECT_NE(spec.output.find("program_spec needs a final condition and a kernel has none"), std::string::npos)
+      << spec.output;
+}
+
+bool haveCudaCompiler() {
+  return std::system(
+             "command -v nvcc >/dev/null 2>&1 || command -v clang-19 >/dev/null 2>&1 || "
+             "command -v clang-22 >/dev/null 2>&1") == 0;
+}
+
+TEST(KernelCli, CudaSourceIsCompiledAndCheckedLikeItsPtx) {
+  if (!haveCudaCompiler()) GTEST_SKIP() << "no CUDA compiler (nvcc, clang-19, clang-22) on this machine";
+  CommandResult run =
+      runCatcheck(kModel + " " + kCorpus + "reduce_tree_nosync.cu" + kLaunch + " --property cat_spec -v");
+  EXPECT_EQ(run.exitCode, 0) << run.output;
+  EXPECT_NE(run.output.find("compiling: "), std::string::npos) << run.output;
+  EXPECT_NE(run.output.find("Result: FAIL"), std::string::npos) << run.output;
+  EXPECT_NE(run.output.find("reduce_tree_nosync.cu:23"), std::string::npos) << run.output;
+}
+
+TEST(KernelCli, AMissingCompilerIsAClearError) {
+  CommandResult run = catcheck::testing::runShell(
+      "CATCHECK_CUDA_COMPILER=/nonexistent/nvcc " + std::string(CATCHECK_BINARY) + " " + kModel + " " +
+      kCorpus + "reduce_tree_ok.cu" + kLaunch + " --property cat_spec 2>&1");
+  EXPECT_EQ(run.exitCode, 2);
+  EXPECT_NE(run.output.find("reduce_tree_ok.cu:1:1: error: cannot run the CUDA compiler '/nonexistent/nvcc'"),
+            std::string::npos)
+      << run.output;
+}
+
+}  // namespace
