@@ -162,6 +162,13 @@ class KernelThread {
   void lowerLoadStore(const Instruction& in);
   void lowerAtomic(const Instruction& in);
 
+  // mbarriers and bulk copies (PtxKernelAsync.cpp).
+  bool lowerAsync(const Instruction& in);
+  void lowerMbarrier(const Instruction& in);
+  void lowerBulkCopy(const Instruction& in);
+  int mbarrierLocation(const Instruction& in, size_t index);
+  long long constantValue(const Instruction& in, size_t index, const std::string& what);
+
  private:
   void run(State state);
   bool step(State& state);  // false when this path has ended
@@ -192,6 +199,7 @@ class KernelThread {
   std::map<std::string, int> backEdgeVisits_;
   size_t steps_ = 0;
   int freshCounter_ = 0;
+  int asyncCounter_ = 0;  // asynchronous operations of the thread (Instruction::asyncOp)
 
   friend class SpecializerAccess;
 };

@@ -11,6 +11,11 @@
 namespace catcheck::frontends::ptx {
 namespace {
 
+// Width 0 is an mbarrier object's state (core/ir/Mbarrier.h, unbounded integers): its 8 bytes.
+long long byteSize(int width) {
+  return width == 0 ? 8 : width / 8;
+}
+
 long long alignUp(long long value, long long alignment) {
   return (value + alignment - 1) / alignment * alignment;
 }
@@ -40,7 +45,7 @@ long long KernelMemory::numbering(StateSpace space, int cta, long long address) 
 
 long long KernelMemory::initialValue(const Region& region, long long offset, int width) const {
   unsigned long long value = 0;
-  for (int byte = width / 8 - 1; byte >= 0; --byte) {
+  for (int byte = static_cast<int>(byteSize(width)) - 1; byte >= 0; --byte) {
     size_t at = static_cast<size_t>(offset + byte);
     value = (value << 8) | (at < region.bytes.size() ? region.bytes[at] : 0);
   }
@@ -58,10 +63,14 @@ core::MemoryObject KernelMemory::makeLocation(StateSpace space, int cta, long lo
   } else {
     const Region& region = regions_[static_cast<size_t>(*index)];
     long long offset = address - region.base;
-    bool aligned = offset % (width / 8) == 0;
-    object.name =
-        region.name +
-        (aligned ? "[" + std::to_string(offset / (width / 8)) + "]" : "+" + std::to_string(offset)) + suffix;
+    long long bytes = byteSize(width);
+    bool aligned = offset % bytes == 0;
+    bool scalar = region.size == bytes;
+    object.name = region.name +
+                  (scalar    ? ""
+                   : aligned ? "[" + std::to_string(offset / bytes) + "]"
+                             : "+" + std::to_string(offset)) +
+                  suffix;
     object.initialValueUnknown = region.contents == Region::Contents::Unknown;
     if (region.contents == Region::Contents::Initialised)
       object.initialValue = initialValue(region, offset, width);
@@ -79,12 +88,12 @@ int KernelMemory::location(StateSpace space, int cta, long long address, int wid
   auto found = locations_.find(key);
   if (found != locations_.end() && found->second.second == width) return found->second.first;
   // An overlapping location of another width (or at another start) is a mixed-size access.
-  long long bytes = width / 8;
+  long long bytes = byteSize(width);
   for (auto it = locations_.lower_bound(std::make_tuple(spaceKey, cta, address - 8)); it != locations_.end();
        ++it) {
     auto [otherSpace, otherCta, otherAddress] = it->first;
     if (otherSpace != spaceKey || otherCta != cta || otherAddress >= address + bytes) break;
-    if (otherAddress + it->second.second / 8 > address) {
+    if (otherAddress + byteSize(it->second.second) > address) {
       const core::MemoryObject& other = program_.memory[static_cast<size_t>(it->second.first)];
       throw core::InputError(where, "mixed-size access: " + std::to_string(width) + " bits at " +
                                         makeLocation(space, cta, address, width).name + " overlap the " +
@@ -102,7 +111,7 @@ int KernelMemory::location(StateSpace space, int cta, long long address, int wid
 
 void KernelMemory::ensureRegion(int index, int cta, int width, const core::SourceLocation& where) {
   const Region& region = regions_.at(static_cast<size_t>(index));
-  long long bytes = width / 8;
+  long long bytes = byteSize(width);
   if (region.size / bytes > 65536) {
     throw core::InputError(where, "an access whose address is computed at run time reaches " + region.name +
                                       ", which has more than 65536 elements (not modelled)");

@@ -125,7 +125,7 @@ bool KernelThread::step(State& state) {
 }
 
 void KernelThread::execute(State&, const Instruction& in) {
-  if (lowerArithmetic(in) || lowerAccess(in) || lowerSync(in)) return;
+  if (lowerArithmetic(in) || lowerAsync(in) || lowerAccess(in) || lowerSync(in)) return;
   unsupported(in);
 }
 

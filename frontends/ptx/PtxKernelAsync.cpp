@@ -1,0 +1,240 @@
+// mbarriers and bulk asynchronous copies of PTX kernels (PTX ISA "mbarrier", "cp.async.bulk"), lowered to
+// the events the PTX litmus front end gives them (frontends/PtxAsync.cpp), so that models/ptx-v8.cat applies
+// unchanged:
+//  * an mbarrier object is one location of unbounded width holding the state of core/ir/Mbarrier.h;
+//    init is a relaxed store of the initial state; arrive (release by default), arrive.expect_tx, expect_tx
+//    and complete_tx are MbarrierUpdate read-modify-writes; try_wait / test_wait `.parity` are acquire loads
+//    whose predicate says whether the phase of that parity completed (the compiler's retry loop around
+//    try_wait stays a loop of the specialiser). The state a `mbarrier.arrive` returns is an opaque token:
+//    the front end gives it no value, and the state form of try_wait / test_wait is not modelled.
+//  * cp.async.bulk copies in 4-byte granules: each granule a weak read and a weak write in the async proxy,
+//    then (global -> shared) the implicit proxy fence and complete_tx on the mbarrier, all one asynchronous
+//    operation; shared -> global copies join bulk groups, whose commit_group and wait_group{.read} N are
+//    the cp.async group markers (a `.read` wait is treated as a wait for the whole copy: stronger than the
+//    ISA, which only promises the source was read).
+//  * fence.mbarrier_init.release.cluster is an acq_rel fence at cluster scope (stronger than the ISA's
+//    release-only fence for mbarrier.init).
+#include <variant>
+
+#include "core/ir/ExprFold.h"
+#include "core/ir/Mbarrier.h"
+#include "frontends/ptx/PtxKernelLowering.h"
+
+namespace catcheck::frontends::ptx {
+namespace {
+
+using core::Expr;
+
+constexpr int kGranuleBytes = 4;
+
+std::string scopeOf(const Instruction& in, const std::string& fallback) {
+  if (in.hasQualifier("cluster")) return "CLUSTER";
+  if (in.hasQualifier("cta")) return "CTA";
+  if (in.hasQualifier("gpu") || in.hasQualifier("sys")) return "";  // not an mbarrier scope: caller reports
+  return fallback;
+}
+
+core::Instruction mbarrierUpdate(int location, Expr operand, const std::string& writeOrder,
+                                 const std::string& scope) {
+  core::Instruction rmw;
+  rmw.kind = core::InstructionKind::Rmw;
+  rmw.rmwOp = core::RmwOp::MbarrierUpdate;
+  rmw.address = location;
+  rmw.value = std::move(operand);
+  core::TagSet common = {"M", "_", "RMW", "GEN", "MBAR"};
+  common.add(scope);
+  rmw.tags = common;
+  rmw.tags.add("R");
+  rmw.tags.add("RLX");
+  rmw.storeTags = common;
+  rmw.storeTags.add("W");
+  rmw.storeTags.add(writeOrder == "relaxed" ? "RLX" : "REL");
+  return rmw;
+}
+
+}  // namespace
+
+int KernelThread::mbarrierLocation(const Instruction& in, size_t index) {
+  const auto* address = std::get_if<Address>(&in.operands.at(index).value);
+  if (address == nullptr) fail(in, "the mbarrier operand is written [address]");
+  AccessTarget target = resolve(in, *address, 0, 0);
+  if (target.kind != AccessTarget::Kind::Location)
+    unsupported(in, "an mbarrier whose address is computed from memory");
+  return target.location;
+}
+
+long long KernelThread::constantValue(const Instruction& in, size_t index, const std::string& what) {
+  Expr value = operand(in, index, 32);
+  if (!value.isConstant()) unsupported(in, what + " computed from memory");
+  return value.constant;
+}
+
+void KernelThread::lowerMbarrier(const Instruction& in) {
+  const std::string op = in.qualifiers.empty() ? "" : in.qualifiers.front();
+  for (const std::string& q : in.qualifiers)
+    if (q == "noComplete" || q == "shared::cluster") unsupported(in);
+  if (op == "init") {
+    long long count = constantValue(in, 1, "an mbarrier count");
+    if (count < 1 || count > core::kMaxMbarrierCount) fail(in, "mbarrier count " + std::to_string(count));
+    core::Instruction init;
+    init.kind = core::InstructionKind::Store;
+    init.address = mbarrierLocation(in, 0);
+    init.tags = {"W", "M", "_", "GEN", "MBAR", "RLX", "CTA"};
+    init.value = Expr::constantValue(count * core::kCountUnit + core::mbarrierInitialState(0));
+    emit(std::move(init));
+    return;
+  }
+  if (op == "arrive" || op == "expect_tx" || op == "complete_tx") {
+    bool arrives = op == "arrive";
+    bool withBytes = !arrives || in.hasQualifier("expect_tx");
+    std::string scope = scopeOf(in, "CTA");
+    if (scope.empty()) unsupported(in);
+    size_t first = arrives ? 1 : 0;  // arrive writes its state token first
+    long long bytes = withBytes ? constantValue(in, first + 1, "a transaction count") : 0;
+    if (!withBytes && in.operands.size() > first + 1 && constantValue(in, first + 1, "an arrival count") != 1)
+      unsupported(in, "arrivals other than 1");
+    if (bytes < 0 || bytes > core::kMaxTransactionBytes)
+      fail(in, "transaction count " + std::to_string(bytes));
+    Expr signedBytes = Expr::constantValue(op == "complete_tx" ? -bytes : bytes);
+    std::string order = in.hasQualifier("relaxed") ? "relaxed" : "release";
+    emit(mbarrierUpdate(mbarrierLocation(in, first), core::mbarrierOperand(arrives ? 1 : 0, signedBytes),
+                        order, scope));
+    if (arrives) writeRegister(in, 0, Expr::undefinedValue(64));  // the state token (opaque)
+    return;
+  }
+  if (op == "try_wait" || op == "test_wait") {
+    if (!in.hasQualifier("parity")) unsupported(in, "the state form (waiting on an arrive's token)");
+    std::string scope = scopeOf(in, "CTA");
+    if (scope.empty()) unsupported(in);
+    long long parity = constantValue(in, 2, "a phase parity") & 1;
+    core::Instruction load;
+    load.kind = core::InstructionKind::Load;
+    load.address = mbarrierLocation(in, 1);
+    load.tags = {"R", "M", "_", "GEN", "MBAR"};
+    load.tags.add(in.hasQualifier("relaxed") ? "RLX" : "ACQ");
+    load.tags.add(scope);
+    load.reg = freshRegister("mbarrier");
+    int state = *load.reg;
+    emit(std::move(load));
+    Expr completed = core::mbarrierPhaseCompleted(Expr::registerValue(state), Expr::constantValue(parity));
+    core::Instruction result;
+    result.kind = core::InstructionKind::Local;
+    result.reg = freshRegister("phase");
+    result.value = completed;
+    int done = *result.reg;
+    emit(std::move(result));
+    Expr predicate =
+        core::fold(core::ExprOp::Ite,
+                   {Expr::binary(core::ExprOp::Ne, Expr::registerValue(done), Expr::constantValue(0)),
+                    core::constantAt(1, 1), core::constantAt(0, 1)},
+                   1);
+    writeRegister(in, 0, predicate);
+    return;
+  }
+  unsupported(in);
+}
+
+void KernelThread::lowerBulkCopy(const Instruction& in) {
+  bool toShared = in.hasQualifier("shared::cluster") && in.hasQualifier("global") &&
+                  in.hasQualifier("mbarrier::complete_tx::bytes");
+  bool toGlobal =
+      in.hasQualifier("global") && in.hasQualifier("shared::cta") && in.hasQualifier("bulk_group");
+  if (!toShared && !toGlobal) unsupported(in);
+  for (const std::string& q : in.qualifiers)
+    if (q == "multicast::cluster" || q == "L2::cache_hint" || q == "tensor") unsupported(in);
+  const auto* destination = std::get_if<Address>(&in.operands.at(0).value);
+  const auto* source = std::get_if<Address>(&in.operands.at(1).value);
+  if (destination == nullptr || source == nullptr) fail(in, "cp.async.bulk copies [destination], [source]");
+  long long bytes = constantValue(in, 2, "a copy size");
+  if (bytes <= 0 || bytes % 16 != 0 || bytes > 65536)
+    fail(in, "a bulk copy size must be a positive multiple of 16");
+  int id = ++asyncCounter_;
+  auto mark = [&](core::Instruction instruction, const char* tag) {
+    instruction.asyncOp = id;
+    instruction.tags.add("AOP");
+    instruction.tags.add(tag);
+    if (instruction.kind == core::InstructionKind::Rmw) {
+      instruction.storeTags.add("AOP");
+      instruction.storeTags.add(tag);
+    }
+    emit(std::move(instruction));
+  };
+  const char* tag = toShared ? "CPBULK" : "CPA";
+  // The copy's accesses go through the resolver with the space each side names.
+  Instruction reader = in, writer = in;
+  reader.qualifiers = {toShared ? "global" : "shared"};
+  writer.qualifiers = {toShared ? "shared" : "global"};
+  for (long long offset = 0; offset < bytes; offset += kGranuleBytes) {
+    AccessTarget from = resolve(reader, *source, offset, 8 * kGranuleBytes);
+    AccessTarget to = resolve(writer, *destination, offset, 8 * kGranuleBytes);
+    core::Instruction read;
+    read.kind = core::InstructionKind::Load;
+    read.tags = {"R", "M", "_", "WEAK", "ASYNC"};
+    read.reg = freshRegister("copy");
+    read.address = from.location;
+    if (from.kind == AccessTarget::Kind::Computed) {
+      read.computedAddress = from.computed;
+      read.addressRange = from.range;
+      read.accessWidth = 8 * kGranuleBytes;
+    }
+    int value = *read.reg;
+    mark(std::move(read), tag);
+    core::Instruction write;
+    write.kind = core::InstructionKind::Store;
+    write.tags = {"W", "M", "_", "WEAK", "ASYNC"};
+    write.address = to.location;
+    if (to.kind == AccessTarget::Kind::Computed) {
+      write.computedAddress = to.computed;
+      write.addressRange = to.range;
+      write.accessWidth = 8 * kGranuleBytes;
+    }
+    write.value = Expr::registerValue(value, 8 * kGranuleBytes);
+    mark(std::move(write), tag);
+  }
+  if (!toShared) return;
+  core::Instruction proxyFence;
+  proxyFence.kind = core::InstructionKind::Fence;
+  proxyFence.tags = {"F", "_", "ASYNC"};
+  mark(std::move(proxyFence), tag);
+  Instruction barrier = in;
+  barrier.qualifiers = {"shared"};
+  mark(mbarrierUpdate(mbarrierLocation(barrier, 3), core::mbarrierOperand(0, Expr::constantValue(-bytes)),
+                      "release", "CLUSTER"),
+       tag);
+}
+
+bool KernelThread::lowerAsync(const Instruction& in) {
+  if (in.opcode == "mbarrier") {
+    lowerMbarrier(in);
+    return true;
+  }
+  if (in.opcode == "fence" && in.hasQualifier("mbarrier_init")) {
+    core::Instruction fence;
+    fence.kind = core::InstructionKind::Fence;
+    fence.tags = {"F", "_", "GEN", "ACQ_REL", "CLUSTER"};
+    emit(std::move(fence));
+    return true;
+  }
+  if (in.opcode != "cp" || !in.hasQualifier("async") || !in.hasQualifier("bulk")) return false;
+  auto marker = [&](const std::string& tag) {
+    core::Instruction visible;
+    visible.kind = core::InstructionKind::Visible;
+    visible.tags = {"_"};
+    visible.tags.add(tag);
+    emit(std::move(visible));
+  };
+  if (in.hasQualifier("commit_group")) {
+    marker("CPA_COMMIT");
+    return true;
+  }
+  if (in.hasQualifier("wait_group")) {
+    long long pending = constantValue(in, 0, "a wait_group count");
+    if (pending < 0 || pending > 3) unsupported(in, "waiting with more than 3 groups pending");
+    marker("CPA_WAIT_GROUP" + std::to_string(pending));
+    return true;
+  }
+  lowerBulkCopy(in);
+  return true;
+}
+
+}  // namespace catcheck::frontends::ptx
