@@ -19,15 +19,26 @@
 namespace catcheck::frontends::ptx {
 namespace {
 
-// "reduce_ok" for "_Z9reduce_okPKiPi": the demangled name without its parameter list.
-std::string demangledBase(const std::string& mangled) {
+// "reduce_ok(int const*, int*)" for "_Z9reduce_okPKiPi"; the name itself when it is not mangled.
+std::string demangled(const std::string& mangled) {
   if (!mangled.starts_with("_Z")) return mangled;
   int status = 0;
-  std::unique_ptr<char, void (*)(void*)> demangled(
-      abi::__cxa_demangle(mangled.c_str(), nullptr, nullptr, &status), std::free);
-  if (status != 0 || !demangled) return mangled;
-  std::string name = demangled.get();
+  std::unique_ptr<char, void (*)(void*)> text(abi::__cxa_demangle(mangled.c_str(), nullptr, nullptr, &status),
+                                              std::free);
+  return status == 0 && text ? std::string(text.get()) : mangled;
+}
+
+// "reduce_ok" for "_Z9reduce_okPKiPi": the demangled name without its parameter list.
+std::string demangledBase(const std::string& mangled) {
+  std::string name = demangled(mangled);
   return name.substr(0, name.find('('));
+}
+
+// "s" for a function's static "_ZZ14reduce_tree_okPKiPiE1s" (reduce_tree_ok(int const*, int*)::s).
+std::string variableName(const std::string& mangled) {
+  std::string name = demangled(mangled);
+  size_t colon = name.rfind("::");
+  return colon == std::string::npos ? name : name.substr(colon + 2);
 }
 
 const Function& chooseEntry(const Module& module, const std::string& wanted) {
@@ -55,9 +66,7 @@ const Function& chooseEntry(const Module& module, const std::string& wanted) {
 
 Region regionOf(const Variable& variable, long long dynamicShared) {
   Region region;
-  region.name = demangledBase(variable.name);
-  size_t colon = region.name.rfind("::");
-  if (colon != std::string::npos) region.name = region.name.substr(colon + 2);
+  region.name = variableName(variable.name);
   region.space = variable.space == StateSpace::Shared ? StateSpace::Shared : StateSpace::Global;
   region.readOnly = variable.space == StateSpace::Const;
   long long elements = 1;

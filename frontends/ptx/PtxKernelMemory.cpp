@@ -6,6 +6,8 @@
 // variables hold their initialisers (zero without one).
 #include "frontends/ptx/PtxKernelMemory.h"
 
+#include <algorithm>
+
 #include "core/ir/ExprFold.h"
 
 namespace catcheck::frontends::ptx {
@@ -24,6 +26,13 @@ long long alignUp(long long value, long long alignment) {
 
 int KernelMemory::addRegion(Region region, long long alignment) {
   alignment = std::max<long long>(alignment, 16);
+  // Location names must be unique (witnesses and conditions name locations by them): two variables whose
+  // short names agree (statics of two functions) are told apart by a suffix.
+  std::string name = region.name;
+  for (int copy = 2;
+       std::any_of(regions_.begin(), regions_.end(), [&](const Region& r) { return r.name == name; }); ++copy)
+    name = region.name + "#" + std::to_string(copy);
+  region.name = name;
   long long& next = region.space == StateSpace::Shared ? nextShared_ : nextGlobal_;
   region.base = alignUp(next, alignment);
   next = region.base + std::max<long long>(region.size, 1);

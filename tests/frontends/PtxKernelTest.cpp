@@ -79,6 +79,20 @@ TEST(PtxKernel, AddressesTheLaunchFixesNameTheirLocation) {
   }
 }
 
+// Regression: the statics of a function (`_ZZ1kvE1a`) were all named after the function, so two locations
+// could share a name, and the engines, which name locations by it, merged them (a race was missed).
+TEST(PtxKernel, StaticVariablesKeepTheirOwnNames) {
+  std::string text = kHeader +
+                     ".visible .entry _Z1kv()\n{\n.shared .align 4 .b8 _ZZ1kvE1a[4];\n"
+                     ".shared .align 8 .b8 _ZZ1kvE1b[8];\nst.shared.u32 [_ZZ1kvE1a], 1;\n"
+                     "mbarrier.init.shared.b64 [_ZZ1kvE1b], 1;\nret;\n}\n";
+  KernelLaunch launch;
+  core::Program program = lower(text, launch);
+  ASSERT_EQ(program.memory.size(), 2u);
+  EXPECT_EQ(program.memory[0].name, "a");
+  EXPECT_EQ(program.memory[1].name, "b");
+}
+
 TEST(PtxKernel, LoopsTheLaunchFixesUnrollCompletely) {
   std::string body =
       ".reg .pred %p<2>;\n.reg .b32 %r<3>;\n"
