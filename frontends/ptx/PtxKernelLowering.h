@@ -171,7 +171,8 @@ class KernelThread {
 
  private:
   void run(State state);
-  bool step(State& state);  // false when this path has ended
+  core::SourceLocation blockLocation(const State& state) const;  // the first instruction a block runs
+  bool step(State& state);                                       // false when this path has ended
   void execute(State& state, const Instruction& in);
   void executeGuarded(State& state, const Instruction& in, const core::Expr& guard);
   void branch(State& state, const Instruction& in, const core::Expr& condition);

@@ -58,10 +58,18 @@ core::Thread KernelThread::lower() {
     core::Instruction mark;
     mark.kind = core::InstructionKind::Label;
     mark.label = label;
+    mark.location = blockLocation(state);  // a loop's header names where the loop is in witnesses
     thread_.code.push_back(std::move(mark));
     run(std::move(state));
   }
   return std::move(thread_);
+}
+
+core::SourceLocation KernelThread::blockLocation(const State& state) const {
+  const Frame& frame = state.stack.back();
+  for (size_t pc = frame.pc; pc < frame.code->items.size(); ++pc)
+    if (frame.code->items[pc].instruction != nullptr) return frame.code->items[pc].instruction->where;
+  return frame.code->function->where;
 }
 
 void KernelThread::run(State state) {
