@@ -124,6 +124,12 @@ TEST(PtxKernel, SpinLoopsOnLoadedValuesStayLoops) {
     return in.kind == core::InstructionKind::Jump && in.condition.has_value();
   });
   EXPECT_EQ(conditional, 2);
+  // the loop's block names where the loop is (a spinning thread's witness quotes it)
+  for (const core::Instruction& in : thread.code) {
+    if (in.kind == core::InstructionKind::Label && in.label != "end") {
+      EXPECT_GT(in.location.line, 0) << in.label;
+    }
+  }
 }
 
 TEST(PtxKernel, AThreadThatSkipsSyncthreadsHoldsAnUnreachableCopy) {
