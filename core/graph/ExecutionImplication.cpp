@@ -46,7 +46,7 @@ bool isWarpBarrier(const Step& step) {
 // Each warp primitive's instance number when the thread's code fixes it (every earlier primitive of its
 // family and mask that includes the lane dominates it; SPIR-V's dynamic instances are numbered otherwise),
 // and whether the step lies on every path to the thread's end.
-void numberWarpBarriers(const EventGraph& graph, const WarpLayout& layout, const UnrolledThread& thread,
+void numberWarpBarriers(const WarpLayout& layout, const UnrolledThread& thread,
                         const std::vector<std::vector<int>>& dom, std::vector<int>& ordinal,
                         std::vector<char>& unavoidable) {
   std::map<std::pair<int, long long>, std::vector<int>> earlier;  // (family, mask) -> its steps so far
@@ -71,7 +71,6 @@ void numberWarpBarriers(const EventGraph& graph, const WarpLayout& layout, const
     unavoidable[static_cast<size_t>(event)] = lastJumpLanding[s] <= static_cast<int>(s);
     before.push_back(static_cast<int>(s));
   }
-  (void)graph;
 }
 
 // Warp barrier instances whose members execute together: every lane of the mask has a member with the same
@@ -127,7 +126,7 @@ ExecutionFacts executionFacts(const EventGraph& graph) {
   // Within threads: the events of dominating steps, and the earlier events of the same step.
   for (const UnrolledThread& thread : graph.threads) {
     std::vector<std::vector<int>> dom = dominators(thread);
-    numberWarpBarriers(graph, layout, thread, dom, facts.warpOrdinal, unavoidable);
+    numberWarpBarriers(layout, thread, dom, facts.warpOrdinal, unavoidable);
     for (size_t s = 0; s < thread.steps.size(); ++s) {
       const std::vector<int>& events = thread.steps[s].events;
       for (size_t i = 0; i < events.size(); ++i) {

@@ -42,6 +42,11 @@ Expr fold(ExprOp op, std::vector<Expr> args, int width) {
   return e;
 }
 
+Expr atWidth(const Expr& e, int width) {
+  if (width == 0 || e.width == width) return e;
+  return fold(ExprOp::ZeroExtend, {e}, width);
+}
+
 Expr addConstant(const Expr& lhs, long long offset, int width) {
   if (offset == 0) return lhs;
   if (lhs.op == ExprOp::Add && lhs.args.size() == 2 && lhs.args[1].isConstant()) {

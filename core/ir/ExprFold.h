@@ -20,6 +20,8 @@ Expr constantAt(long long value, int width);
 // op(args) at `width`, folded to a constant when every argument is one (an Ite with a constant condition
 // becomes its chosen branch; a division by zero is not folded).
 Expr fold(ExprOp op, std::vector<Expr> args, int width);
+// e at `width` bits (zero-extended or truncated); width 0 (unbounded) keeps e as it is.
+Expr atWidth(const Expr& e, int width);
 // lhs + offset, merging with a constant already added.
 Expr addConstant(const Expr& lhs, long long offset, int width);
 // Number of nodes (to decide when to keep a value in a register instead of repeating it).

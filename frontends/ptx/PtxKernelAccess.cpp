@@ -161,8 +161,16 @@ KernelThread::AccessTarget KernelThread::resolve(const Instruction& in, const Ad
   return target;
 }
 
-Expr KernelThread::loadFrom(const Instruction& in, const AccessTarget& target, const core::TagSet& tags,
-                            int width, const std::string& name) {
+void KernelThread::AccessTarget::applyTo(core::Instruction& access, int width) const {
+  access.address = location;
+  if (kind != Kind::Computed) return;
+  access.computedAddress = computed;
+  access.addressRange = range;
+  access.accessWidth = width;
+}
+
+Expr KernelThread::loadFrom(const AccessTarget& target, const core::TagSet& tags, int width,
+                            const std::string& name) {
   switch (target.kind) {
     case AccessTarget::Kind::Parameter:
       return target.parameter;
@@ -179,14 +187,8 @@ Expr KernelThread::loadFrom(const Instruction& in, const AccessTarget& target, c
   load.kind = core::InstructionKind::Load;
   load.tags = tags;
   load.reg = freshRegister(name);
-  load.address = target.location;
-  if (target.kind == AccessTarget::Kind::Computed) {
-    load.computedAddress = target.computed;
-    load.addressRange = target.range;
-    load.accessWidth = width;
-  }
+  target.applyTo(load, width);
   emit(std::move(load));
-  (void)in;
   return Expr::registerValue(static_cast<int>(thread_.registerNames.size()) - 1, width);
 }
 
@@ -205,13 +207,8 @@ void KernelThread::storeTo(const Instruction& in, const AccessTarget& target, co
   core::Instruction store;
   store.kind = core::InstructionKind::Store;
   store.tags = tags;
-  store.address = target.location;
   store.value = std::move(value);
-  if (target.kind == AccessTarget::Kind::Computed) {
-    store.computedAddress = target.computed;
-    store.addressRange = target.range;
-    store.accessWidth = store.value.width;
-  }
+  target.applyTo(store, store.value.width);
   emit(std::move(store));
 }
 
@@ -255,7 +252,7 @@ void KernelThread::lowerLoadStore(const Instruction& in) {
       if (std::holds_alternative<Sink>(element.operands[0].value)) continue;
       const auto* reg = std::get_if<Register>(&element.operands[0].value);
       std::string name = reg != nullptr ? reg->name : "ld";
-      Expr value = loadFrom(in, target, tags, width, name);
+      Expr value = loadFrom(target, tags, width, name);
       int destination = reg != nullptr ? registerWidth(reg->name, in) : width;
       if (destination > width && type[0] == 's') value = fold(ExprOp::SignExtend, {value}, destination);
       writeRegister(element, 0, value);

@@ -171,23 +171,13 @@ void KernelThread::lowerBulkCopy(const Instruction& in) {
     read.kind = core::InstructionKind::Load;
     read.tags = {"R", "M", "_", "WEAK", "ASYNC"};
     read.reg = freshRegister("copy");
-    read.address = from.location;
-    if (from.kind == AccessTarget::Kind::Computed) {
-      read.computedAddress = from.computed;
-      read.addressRange = from.range;
-      read.accessWidth = 8 * kGranuleBytes;
-    }
+    from.applyTo(read, 8 * kGranuleBytes);
     int value = *read.reg;
     mark(std::move(read), tag);
     core::Instruction write;
     write.kind = core::InstructionKind::Store;
     write.tags = {"W", "M", "_", "WEAK", "ASYNC"};
-    write.address = to.location;
-    if (to.kind == AccessTarget::Kind::Computed) {
-      write.computedAddress = to.computed;
-      write.addressRange = to.range;
-      write.accessWidth = 8 * kGranuleBytes;
-    }
+    to.applyTo(write, 8 * kGranuleBytes);
     write.value = Expr::registerValue(value, 8 * kGranuleBytes);
     mark(std::move(write), tag);
   }

@@ -70,12 +70,7 @@ void KernelThread::lowerAtomic(const Instruction& in) {
   AccessTarget target = resolve(in, *address, 0, width);
   if (target.kind == AccessTarget::Kind::Private || target.kind == AccessTarget::Kind::Parameter)
     unsupported(in, "an atomic on .local or .param memory");
-  rmw.address = target.location;
-  if (target.kind == AccessTarget::Kind::Computed) {
-    rmw.computedAddress = target.computed;
-    rmw.addressRange = target.range;
-    rmw.accessWidth = width;
-  }
+  target.applyTo(rmw, width);
   if (operation == "cas") {
     rmw.expected = operand(in, addressIndex + 1, width);
     rmw.value = operand(in, addressIndex + 2, width);

@@ -62,12 +62,4 @@ std::optional<size_t> FlatFunction::labelIndex(int scope, const std::string& nam
   return std::nullopt;
 }
 
-const Variable* FlatFunction::variable(int scope, const std::string& name) const {
-  for (int s = scope; s >= 0; s = scopes[static_cast<size_t>(s)].parent) {
-    auto it = scopes[static_cast<size_t>(s)].variables.find(name);
-    if (it != scopes[static_cast<size_t>(s)].variables.end()) return it->second;
-  }
-  return nullptr;
-}
-
 }  // namespace catcheck::frontends::ptx

@@ -42,7 +42,6 @@ struct FlatFunction {
   // The scope declaring `name` (a register, label or variable) as seen from `scope`; -1 when none does.
   int registerScope(int scope, const std::string& name) const;
   std::optional<size_t> labelIndex(int scope, const std::string& name) const;
-  const Variable* variable(int scope, const std::string& name) const;
 };
 
 // Bits of a PTX type written without its dot ("u32", "pred", "f16x2"); 0 for an unknown type.
@@ -152,11 +151,14 @@ class KernelThread {
     std::optional<core::AddressRange> range;
     std::string cell;      // Private
     core::Expr parameter;  // Parameter: the value read
+    // Points a memory instruction at this target: its location, or the computed address (of `width` bits)
+    // and the object it stays in.
+    void applyTo(core::Instruction& access, int width) const;
   };
   AccessTarget resolve(const Instruction& in, const Address& address, long long offset, int width);
   core::Expr addressValue(const Instruction& in, const Address& address);
   core::Expr kernelParameter(const Instruction& in, const std::string& name, long long offset, int width);
-  core::Expr loadFrom(const Instruction& in, const AccessTarget& target, const core::TagSet& tags, int width,
+  core::Expr loadFrom(const AccessTarget& target, const core::TagSet& tags, int width,
                       const std::string& name);
   void storeTo(const Instruction& in, const AccessTarget& target, const core::TagSet& tags, core::Expr value);
   void lowerLoadStore(const Instruction& in);
@@ -201,8 +203,6 @@ class KernelThread {
   size_t steps_ = 0;
   int freshCounter_ = 0;
   int asyncCounter_ = 0;  // asynchronous operations of the thread (Instruction::asyncOp)
-
-  friend class SpecializerAccess;
 };
 
 // The function's body as items and scopes (PtxKernelFlat.cpp); `id` tells functions apart in block keys.

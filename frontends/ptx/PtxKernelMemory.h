@@ -44,7 +44,6 @@ class KernelMemory {
   // index.
   int addRegion(Region region, long long alignment);
   const Region& region(int index) const { return regions_.at(static_cast<size_t>(index)); }
-  const std::vector<Region>& regions() const { return regions_; }
   // The region of `space` holding `address` (a space address), if any.
   std::optional<int> regionAt(StateSpace space, long long address) const;
   // The IR location of `width` bits at `address` of `space` (Global or Shared, the latter in CTA `cta`),

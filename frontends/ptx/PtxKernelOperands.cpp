@@ -10,13 +10,10 @@
 namespace catcheck::frontends::ptx {
 namespace {
 
+using core::atWidth;
+
 long long component(const Dim3& d, char axis) {
   return axis == 'x' ? d.x : axis == 'y' ? d.y : d.z;
-}
-
-core::Expr atWidth(const core::Expr& e, int width) {
-  if (width == 0 || e.width == width) return e;
-  return core::fold(core::ExprOp::ZeroExtend, {e}, width);
 }
 
 }  // namespace

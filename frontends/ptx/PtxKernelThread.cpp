@@ -21,11 +21,6 @@ constexpr int kMaxConstantIterations = 1024;  // a loop the launch fixes unrolls
 constexpr size_t kMaxInlineExpression = 40;   // larger values are kept in a register
 const char* const kEndLabel = "end";
 
-core::Expr atWidth(const core::Expr& e, int width) {
-  if (width == 0 || e.width == width) return e;
-  return core::fold(core::ExprOp::ZeroExtend, {e}, width);
-}
-
 bool sameExpr(const core::Expr& a, const core::Expr& b) {
   if (a.op != b.op || a.constant != b.constant || a.reg != b.reg || a.width != b.width ||
       a.args.size() != b.args.size())
@@ -161,8 +156,8 @@ void KernelThread::executeGuarded(State& state, const Instruction& in, const cor
     auto old = before.find(cell);
     if (old != before.end() && sameExpr(old->second, value)) continue;
     core::Expr previous = old != before.end() ? old->second : core::Expr::undefinedValue(value.width);
-    writeCell(cell,
-              core::fold(core::ExprOp::Ite, {guard, value, atWidth(previous, value.width)}, value.width));
+    writeCell(cell, core::fold(core::ExprOp::Ite, {guard, value, core::atWidth(previous, value.width)},
+                               value.width));
   }
 }
 

@@ -81,10 +81,6 @@ bool isShift(ExprOp op) {
   return op == ExprOp::Shl || op == ExprOp::LShr || op == ExprOp::AShr;
 }
 
-core::Expr atWidth(const core::Expr& e, int width) {
-  return e.width == width ? e : fold(ExprOp::ZeroExtend, {e}, width);
-}
-
 core::Expr bitCount(const core::Expr& x, int width) {
   int bits = x.width;
   core::Expr sum = constant(0, width);

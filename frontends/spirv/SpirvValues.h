@@ -28,11 +28,14 @@ struct Value {
 };
 
 // Folding is core's (core/ir/ExprFold.h); these are its names in the SPIR-V front end.
+using core::atWidth;
 using core::exprSize;
 using core::fold;
 using core::maskTo;
 using core::signedAt;
-inline core::Expr constant(long long value, int width) { return core::constantAt(value, width); }
+inline core::Expr constant(long long value, int width) {
+  return core::constantAt(value, width);
+}
 inline core::Expr add(const core::Expr& lhs, long long offset, int width) {
   return core::addConstant(lhs, offset, width);
 }
