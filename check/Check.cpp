@@ -80,6 +80,19 @@ std::vector<std::string> propertyProblems(const core::Execution& execution, cons
       // hang.
       if (execution.terminated) return {"every thread terminates in the witness"};
       return {};
+    case core::Property::MemorySafety: {
+      std::vector<int> unsafe = core::unsafeAccessesOf(graph, execution);
+      bool named = verdict.unsafeEvent < 0 ||
+                   std::find(unsafe.begin(), unsafe.end(), verdict.unsafeEvent) != unsafe.end();
+      bool flag = std::any_of(evaluator.firedFlags().begin(), evaluator.firedFlags().end(),
+                              [](const std::string& name) { return name.starts_with("use-after"); });
+      if (unsafe.empty() && !flag) return {"every access lies inside its allocation"};
+      if (!named) return {"the access the verdict names lies inside its allocation"};
+      return {};
+    }
+    case core::Property::Deterministic:  // each of the two executions; comparedProblems compares them
+      if (!execution.terminated) return {"the execution does not terminate"};
+      return {};
     case core::Property::WellSynchronized: {
       // The witness is the second of two executions: in it, the named update joins the other phase.
       const auto& d = verdict.phaseDifference;
@@ -110,6 +123,54 @@ std::vector<std::string> witnessProblems(const core::Execution& execution, const
   return problems;
 }
 
+// deterministic: the two executions of a witness start from the same inputs (the initial values the
+// program leaves unknown) and the result the verdict names ends with the two values it names.
+std::vector<std::string> comparedProblems(const core::EventGraph& graph, const core::Execution& first,
+                                          const core::Execution& second, const core::Verdict& verdict) {
+  std::vector<std::string> problems;
+  for (const core::Event& e : graph.events) {
+    if (e.kind != core::EventKind::Init) continue;
+    if (!graph.program->memory[static_cast<size_t>(e.location)].initialValueUnknown) continue;
+    if (first.value[static_cast<size_t>(e.id)] != second.value[static_cast<size_t>(e.id)])
+      problems.push_back("the executions start with different inputs at " + graph.describe(e.id));
+  }
+  const auto& d = verdict.resultDifference;
+  auto finalValue = [&](const core::Execution& x) {
+    return d->location >= 0
+               ? x.finalMemory.at(static_cast<size_t>(d->location))
+               : x.finalRegisters.at(static_cast<size_t>(d->thread)).at(static_cast<size_t>(d->reg));
+  };
+  if (!d || d->first == d->second || finalValue(first) != d->first || finalValue(second) != d->second)
+    problems.push_back("the result the verdict names does not end with the values it names");
+  return problems;
+}
+
+void rejectWitness(const std::vector<std::string>& problems, const std::string& witness) {
+  std::string message = "internal error: the evaluator rejects the solver's witness:";
+  for (const std::string& p : problems) message += "\n  " + p;
+  throw WitnessRejected(message + "\nwitness:\n" + witness);
+}
+
+// A witness of two executions (deterministic): each is re-checked as a witness of its own, then the two
+// are compared.
+void recheckComparedWitnesses(const core::EventGraph& graph, const core::Execution& first,
+                              const core::Execution& second, const core::Model& model,
+                              const CheckOptions& options, core::Verdict& verdict) {
+  auto start = Clock::now();
+  verdict.witness = "first execution:\n" + executionAsText(graph, first) + "second execution:\n" +
+                    executionAsText(graph, second);
+  std::vector<std::string> problems;
+  for (const auto& [which, execution] : {std::pair{"first", &first}, std::pair{"second", &second}}) {
+    for (std::string& p : witnessProblems(*execution, graph, model, options, verdict))
+      problems.push_back(std::string(which) + " execution: " + p);
+  }
+  for (std::string& p : comparedProblems(graph, first, second, verdict)) problems.push_back(std::move(p));
+  core::log::debug("witness re-check: {} by the evaluator in {:.1f} ms",
+                   problems.empty() ? "accepted" : "REJECTED", millisecondsSince(start));
+  if (!problems.empty()) rejectWitness(problems, verdict.witness);
+  if (options.onWitness) options.onWitness(graph, second);
+}
+
 void recheckWitness(const core::EventGraph& graph, const core::Execution& execution, const core::Model& model,
                     const CheckOptions& options, core::Verdict& verdict) {
   auto start = Clock::now();
@@ -117,11 +178,7 @@ void recheckWitness(const core::EventGraph& graph, const core::Execution& execut
   std::vector<std::string> problems = witnessProblems(execution, graph, model, options, verdict);
   core::log::debug("witness re-check: {} by the evaluator in {:.1f} ms",
                    problems.empty() ? "accepted" : "REJECTED", millisecondsSince(start));
-  if (!problems.empty()) {
-    std::string message = "internal error: the evaluator rejects the solver's witness:";
-    for (const std::string& p : problems) message += "\n  " + p;
-    throw WitnessRejected(message + "\nwitness:\n" + verdict.witness);
-  }
+  if (!problems.empty()) rejectWitness(problems, verdict.witness);
   if (options.onWitness) options.onWitness(graph, execution);
 }
 
@@ -296,7 +353,10 @@ BoundCheck checkAtBound(const core::Program& program, const core::Model& model, 
   encoders::Decision decision = encoders::decide(graph, analysis, model, decide);
   BoundCheck check{std::move(decision.verdict), decision.satisfied};
   check.verdict.times.analysisMs = analysisMs;
-  if (decision.witness) recheckWitness(graph, *decision.witness, model, options, check.verdict);
+  if (decision.firstWitness && decision.witness)
+    recheckComparedWitnesses(graph, *decision.firstWitness, *decision.witness, model, options, check.verdict);
+  else if (decision.witness)
+    recheckWitness(graph, *decision.witness, model, options, check.verdict);
   return check;
 }
 
@@ -381,7 +441,7 @@ core::Verdict checkFile(const std::string& testPath, const core::Model& model, c
     throw core::InputError(
         core::SourceLocation{testPath, 1, 1},
         "program_spec needs a final condition and a kernel has none; use --property cat_spec, "
-        "termination, participation, warp_drf or well_synchronized");
+        "termination, participation, warp_drf, well_synchronized, deterministic or memory_safety");
   double parseMs = millisecondsSince(start);
   core::log::debug("parse: {} ({}) in {:.1f} ms", program.name, testPath, parseMs);
   core::Verdict verdict = checkProgram(program, model, options);

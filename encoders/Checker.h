@@ -30,7 +30,10 @@ struct DecideOptions {
 struct Decision {
   core::Verdict verdict;  // result, explanation, flag and stuck threads, encode and solve times
   std::optional<core::Execution> witness;  // with `explain`, the execution behind a satisfying answer
-  bool satisfied = false;                  // the solver found a witness (a violation, or a reached outcome)
+  // Properties that compare executions (deterministic): the witness's first execution (`witness` is the
+  // second).
+  std::optional<core::Execution> firstWitness;
+  bool satisfied = false;  // the solver found a witness (a violation, or a reached outcome)
 };
 
 // A solver that answered neither sat nor unsat (timeout, resource limit); `timeLimit` when the query ran

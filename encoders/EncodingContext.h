@@ -49,6 +49,9 @@ struct EncodingContext {
   Formula& f;
   const core::EventGraph& graph;
   bool allThreadsStart = true;  // uniform FAIR: every thread starts and has progress
+  // Initial values fixed for this question (init event -> value) where the program leaves them unknown
+  // (deterministic's first search, ExecutionComparison.cpp); constants, so value ranges stay known.
+  std::map<int, long long> fixedInputs;
   core::WarpConfig warpConfig = core::WarpConfig::Cuda;
   std::vector<Term> exec;     // per event
   std::vector<Term> value;    // per memory event: the value read or written

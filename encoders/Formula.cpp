@@ -6,11 +6,15 @@
 #include <algorithm>
 #include <iterator>
 #include <limits>
+#include <utility>
 
 namespace catcheck::encoders {
 
-Formula::Formula(SolverBackend& backend)
-    : backend_(backend), true_(backend.boolConstant(true)), false_(backend.boolConstant(false)) {}
+Formula::Formula(SolverBackend& backend, std::string prefix)
+    : backend_(backend),
+      prefix_(std::move(prefix)),
+      true_(backend.boolConstant(true)),
+      false_(backend.boolConstant(false)) {}
 
 Term Formula::intValue(long long value) {
   Term t = backend_.intConstant(value);

@@ -13,15 +13,17 @@ namespace catcheck::encoders {
 
 class Formula {
  public:
-  explicit Formula(SolverBackend& backend);
+  // Variables are named `prefix` + name: two formulas with different prefixes over one backend encode two
+  // executions side by side (deterministic, issue 27); constants and connectives are shared.
+  explicit Formula(SolverBackend& backend, std::string prefix = "");
 
   Term top() const { return true_; }
   Term bottom() const { return false_; }
   bool isTrue(Term t) const { return t == true_; }
   bool isFalse(Term t) const { return t == false_; }
 
-  Term boolVar(const std::string& name) { return backend_.boolVariable(name); }
-  Term intVar(const std::string& name) { return backend_.intVariable(name); }
+  Term boolVar(const std::string& name) { return backend_.boolVariable(prefix_ + name); }
+  Term intVar(const std::string& name) { return backend_.intVariable(prefix_ + name); }
   Term intValue(long long value);
   // The value of `t` when it was built by intValue.
   std::optional<long long> constantOf(Term t) const;
@@ -59,6 +61,7 @@ class Formula {
 
  private:
   SolverBackend& backend_;
+  std::string prefix_;
   Term true_;
   Term false_;
   int fresh_ = 0;

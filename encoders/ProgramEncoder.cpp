@@ -384,10 +384,14 @@ void encodeInitValues(EncodingContext& ctx) {
     if (e.kind != core::EventKind::Init) continue;
     ctx.exec[static_cast<size_t>(e.id)] = ctx.f.top();
     const core::MemoryObject& location = ctx.graph.program->memory[static_cast<size_t>(e.location)];
-    ctx.value[static_cast<size_t>(e.id)] = location.initialValueUnknown
-                                               ? ValueEncoder(ctx.f, "init_" + std::to_string(e.id))
-                                                     .intOf(core::Expr::undefinedValue(location.width), {})
-                                               : ctx.f.intValue(location.initialValue);
+    auto fixed = ctx.fixedInputs.find(e.id);
+    if (fixed != ctx.fixedInputs.end())
+      ctx.value[static_cast<size_t>(e.id)] = ctx.f.intValue(fixed->second);
+    else
+      ctx.value[static_cast<size_t>(e.id)] = location.initialValueUnknown
+                                                 ? ValueEncoder(ctx.f, "init_" + std::to_string(e.id))
+                                                       .intOf(core::Expr::undefinedValue(location.width), {})
+                                                 : ctx.f.intValue(location.initialValue);
   }
 }
 

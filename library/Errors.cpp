@@ -59,6 +59,10 @@ core::Property toCore(Property property) {
       return core::Property::WarpDrf;
     case Property::WellSynchronized:
       return core::Property::WellSynchronized;
+    case Property::Deterministic:
+      return core::Property::Deterministic;
+    case Property::MemorySafety:
+      return core::Property::MemorySafety;
   }
   throw UsageError("unknown property");
 }

@@ -192,7 +192,8 @@ int MinimizeCommand::run() const {
   if (config_.size() == 3) options.size.grid = std::array<int, 3>{config_[0], config_[1], config_[2]};
   for (const std::string& a : also_) options.also.push_back(runner::parseAlsoSize(a, options.size));
   options.progress = core::parseProgressSpec(progress_);
-  options.solver.kind = encoders::parseSolverKind(solver_);
+  options.solver.kind = encoders::parseSolverKind(solver_.empty() ? "z3" : solver_);
+  options.solver.kindIsDefault = solver_.empty();
   options.solver.timeoutMs = encoders::solverTimeoutMs(timeoutSeconds_);
   options.log = [](const std::string& line) { core::log::info("minimize: {}", line); };
   core::Model model = check::loadModelFile(model_);

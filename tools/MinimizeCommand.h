@@ -16,7 +16,7 @@ class MinimizeCommand {
 
  private:
   CLI::App* command_ = nullptr;
-  std::string model_, program_, progress_ = "FAIR", solver_ = "z3", format_ = "text", write_;
+  std::string model_, program_, progress_ = "FAIR", solver_, format_ = "text", write_;
   std::vector<std::string> properties_ = {"program_spec"}, also_;
   std::vector<int> config_;
   int bound_ = 1;

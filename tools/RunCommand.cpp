@@ -157,7 +157,8 @@ int RunCommand::run() const {
   std::vector<runner::ManifestRow> rows = shardOf(selectRows(options.modelsDirectory), shard_, identity);
   if (!writeExpected_.empty()) requireOneSuite(rows);
   options.jobs = jobs_;
-  options.solver.kind = encoders::parseSolverKind(solver_);
+  options.solver.kind = encoders::parseSolverKind(solver_.empty() ? "z3" : solver_);
+  options.solver.kindIsDefault = solver_.empty();
   options.timeoutSeconds = timeoutSeconds_;
   options.memoryMb = memoryMb_;
   options.recheckWitnesses = !noRecheck_;

@@ -22,7 +22,7 @@ class RunCommand {
   std::vector<runner::ManifestRow> selectRows(std::string& modelsDirectory) const;
 
   CLI::App* command_ = nullptr;
-  std::string manifest_, models_, solver_ = "z3";
+  std::string manifest_, models_, solver_;
   std::vector<std::string> suites_;
   int jobs_ = 1;
   double timeoutSeconds_ = 0;

@@ -112,7 +112,8 @@ int SingleCheck::check(const core::Model& model) const {
   check::CheckOptions options;
   options.property = core::parseProperty(property_);
   options.bound = bound_;
-  options.solver.kind = encoders::parseSolverKind(solver_);
+  options.solver.kind = encoders::parseSolverKind(solver_.empty() ? "z3" : solver_);
+  options.solver.kindIsDefault = solver_.empty();
   options.solver.timeoutMs = encoders::solverTimeoutMs(timeoutSeconds_);
   options.progress = core::parseProgressSpec(progress_);
   options.warpConfig = core::parseWarpConfig(warpConfig_);

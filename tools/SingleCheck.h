@@ -24,7 +24,7 @@ class SingleCheck {
   std::string modelName() const;
   void writeWitness(const std::string& dot, const core::Verdict& verdict) const;
 
-  std::string model_, test_, property_ = "program_spec", solver_ = "z3", progress_ = "FAIR",
+  std::string model_, test_, property_ = "program_spec", solver_, progress_ = "FAIR",
                              warpConfig_ = "CUDA";
   std::string format_ = "text", witness_;
   std::vector<std::string> show_;

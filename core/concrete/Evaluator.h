@@ -78,4 +78,9 @@ class Evaluator {
 // the one the run ends in. Returns one line per problem; empty when the execution is well formed.
 std::vector<std::string> wellFormednessProblems(const EventGraph& graph, const Execution& execution);
 
+// memory_safety (issue 27), on values: the executed accesses that name an unsafe location
+// (MemoryObject::unsafe) or whose computed address names no safe location of their width inside the object
+// they were derived from. Each thread is re-run on the execution's values to compute its addresses.
+std::vector<int> unsafeAccessesOf(const EventGraph& graph, const Execution& execution);
+
 }  // namespace catcheck::core

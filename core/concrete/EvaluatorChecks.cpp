@@ -327,6 +327,35 @@ WarpInstanceCheck warpInstancesOf(const EventGraph& graph, const Execution& exec
   return checkWarpInstances(graph, runs, execution.value, config);
 }
 
+namespace {
+
+bool namesSafeLocation(const Program& program, const Event& access, long long address) {
+  if (access.addressRange && !access.addressRange->contains(address)) return false;
+  for (const MemoryObject& m : program.memory) {
+    bool widthFits = access.width == 0 || m.width == 0 || m.width == access.width;
+    if (m.address == address && widthFits && m.unsafe.empty()) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+std::vector<int> unsafeAccessesOf(const EventGraph& graph, const Execution& execution) {
+  std::vector<int> unsafe;
+  for (const Event& e : graph.events) {
+    if (!e.isMemory() || e.kind == EventKind::Init || e.computedAddress || !execution.executed.has(e.id))
+      continue;
+    if (!graph.program->memory[static_cast<size_t>(e.location)].unsafe.empty()) unsafe.push_back(e.id);
+  }
+  for (const UnrolledThread& thread : graph.threads) {
+    for (auto [e, address] : executionRun(graph, execution, thread.thread).addresses) {
+      if (execution.executed.has(e) && !namesSafeLocation(*graph.program, graph.event(e), address))
+        unsafe.push_back(e);
+    }
+  }
+  return unsafe;
+}
+
 std::vector<std::string> wellFormednessProblems(const EventGraph& graph, const Execution& execution) {
   return WellFormedness(graph, execution).problems();
 }

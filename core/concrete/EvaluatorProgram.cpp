@@ -267,6 +267,10 @@ class RunCompletion {
     for (int e : step.events) {
       if (!writeExecutes(step, e, before)) continue;
       result_.executed.push_back(e);
+      if (in.computedAddress && graph_.event(e).computedAddress) {
+        if (std::optional<long long> at = evaluateExpr(*in.computedAddress, before))
+          result_.addresses.emplace_back(e, *at);
+      }
       EventKind kind = graph_.event(e).kind;
       if (kind == EventKind::Read) result_.values.emplace_back(e, path_.readValues.at(e));
       if (kind == EventKind::Collective) result_.values.emplace_back(e, path_.readValues.at(e));

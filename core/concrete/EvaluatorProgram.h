@@ -62,8 +62,9 @@ struct ThreadRun {
   std::vector<int> executed;                      // events, in program order
   std::vector<std::pair<int, long long>> values;  // executed memory events and their values
   std::set<int> freeValues;  // written values the run leaves free (OpUndef): any value is the program's
-  std::vector<BarrierVisit> barriers;  // every barrier step, in program order
-  std::vector<WarpVisit> warps;        // every warp-primitive step, in program order
+  std::vector<std::pair<int, long long>> addresses;  // executed accesses with computed addresses: where
+  std::vector<BarrierVisit> barriers;                // every barrier step, in program order
+  std::vector<WarpVisit> warps;                      // every warp-primitive step, in program order
   RegisterValues finalRegisters;
 };
 

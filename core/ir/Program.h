@@ -32,6 +32,12 @@ struct MemoryObject {
   TagSet initTags;                   // tags of its init write besides W M _ IW (SPIR-V: the storage class)
   bool initialValueUnknown = false;  // any value (fixed per execution) instead of initialValue (SPIR-V
                                      // memory without @Input or initializer)
+  // memory_safety (issue 27): empty when an access to this location lies inside one allocation and is
+  // aligned for its width; otherwise why not ("outside every allocation", "misaligned in tile", ...).
+  std::string unsafe{};
+  // deterministic (issue 27): whether its final content is part of the program's result (kernel argument
+  // buffers and .global variables, SPIR-V StorageBuffer / CrossWorkgroup variables, every litmus location).
+  bool result = true;
 };
 
 // A thread's place in its target's scope hierarchy: one id per level, outermost first.
@@ -201,6 +207,10 @@ struct Program {
   Condition assertion;
   std::optional<Condition> filter;
   std::string assertionText;
+  // deterministic (issue 27): whether the threads' final registers are part of the result (litmus tests).
+  bool registersAreResults() const {
+    return language == SourceLanguage::PtxLitmus || language == SourceLanguage::VulkanLitmus;
+  }
   bool coherenceIsTotal() const { return target->totalCoherence; }
   int memoryIndex(const std::string& name) const;  // -1 when absent
 };

@@ -44,6 +44,16 @@ Question wellSynchronizedQuestion(const Program&) {
           "every mbarrier update joins the same phase in every execution"};
 }
 
+Question deterministicQuestion(const Program&) {
+  return {false, "two complete executions from the same inputs end with different results",
+          "every complete execution from the same inputs ends with the same result"};
+}
+
+Question memorySafetyQuestion(const Program&) {
+  return {false, "an access lies outside its allocation or is misaligned",
+          "every access lies inside its allocation, aligned for its width"};
+}
+
 Question terminationQuestion(const Program&) {
   return {false, "some fair execution never terminates", "every fair execution terminates"};
 }
@@ -69,6 +79,12 @@ const std::vector<PropertyDescriptor>& allProperties() {
        "can an mbarrier update (arrive, expect_tx, complete_tx) join different phases in different "
        "executions?",
        wellSynchronizedQuestion, false, false, false, false, true, false},
+      {Property::Deterministic, "deterministic",
+       "can two complete executions from the same inputs end with different results?", deterministicQuestion,
+       false, false, false, false, true, false, true},
+      {Property::MemorySafety, "memory_safety",
+       "can an access fall outside its allocation or be misaligned (or use deallocated memory)?",
+       memorySafetyQuestion, false, false, false, false, true, true},
   };
   return table;
 }

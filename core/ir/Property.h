@@ -14,7 +14,20 @@ namespace catcheck::core {
 // Participation and WarpDrf are WarpDRF's conditions (issue 9): every executed warp-primitive instance has
 // a participant set the warp configuration guarantees; and that plus race freedom (cat_spec).
 // WellSynchronized (issue 10): every mbarrier update joins the same phase in every execution.
-enum class Property { ProgramSpec, CatSpec, Termination, Participation, WarpDrf, WellSynchronized };
+// Deterministic (issue 27): every two complete executions from the same inputs end with the same result
+// (MemoryObject::result, Program::registersAreResults). MemorySafety (issue 27): no executed access lies
+// outside its allocation or is misaligned (MemoryObject::unsafe, computed addresses outside their object),
+// and no `use-after-*` flag of the model fires.
+enum class Property {
+  ProgramSpec,
+  CatSpec,
+  Termination,
+  Participation,
+  WarpDrf,
+  WellSynchronized,
+  Deterministic,
+  MemorySafety
+};
 
 // The question put to the solver: is there an execution that ... ? A satisfying answer is a witness.
 struct Question {
@@ -40,6 +53,8 @@ struct PropertyDescriptor {
   // flags; termination (its stuck-loop decomposition), participation and the two-execution property stay
   // at the bound asked for. check/ searches smaller bounds first where this holds.
   bool witnessHoldsAtLargerBounds;
+  // A witness is two executions (deterministic): the verdict's witness shows both.
+  bool comparesExecutions = false;
 };
 
 const PropertyDescriptor& describe(Property property);

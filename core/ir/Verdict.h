@@ -38,6 +38,18 @@ struct Verdict {
     long long otherPhase = 0;
   };
   std::optional<PhaseDifference> phaseDifference;
+  // deterministic FAIL: the first result (a location, or a litmus test's register) whose final value
+  // differs between the two executions of the witness, with both values.
+  struct ResultDifference {
+    int location = -1;  // a memory object, or -1 for a register
+    int thread = -1;
+    int reg = -1;
+    long long first = 0;
+    long long second = 0;
+  };
+  std::optional<ResultDifference> resultDifference;
+  // memory_safety FAIL: the access outside its allocation (its event; -1 when a use-after flag fired).
+  int unsafeEvent = -1;
   // A property made of conditions (warp_drf: Memory, Participation): each one's own result, in order.
   std::vector<std::pair<std::string, Result>> conditions;
   // The bound at which the witness was found, when smaller than the one asked for (0: that bound). A

@@ -6,6 +6,8 @@
 // variables hold their initialisers (zero without one).
 #include "frontends/ptx/PtxKernelMemory.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 
 #include "core/ir/ExprFold.h"
@@ -35,7 +37,9 @@ int KernelMemory::addRegion(Region region, long long alignment) {
   region.name = name;
   long long& next = region.space == StateSpace::Shared ? nextShared_ : nextGlobal_;
   region.base = alignUp(next, alignment);
-  next = region.base + std::max<long long>(region.size, 1);
+  // A guard gap as large as the region follows it: an access that runs off its allocation by less than
+  // the allocation's size lands in no allocation rather than in a neighbour (memory_safety, issue 27).
+  next = region.base + 2 * std::max<long long>(region.size, 16);
   regions_.push_back(std::move(region));
   return static_cast<int>(regions_.size()) - 1;
 }
@@ -61,6 +65,17 @@ long long KernelMemory::initialValue(const Region& region, long long offset, int
   return static_cast<long long>(core::maskTo(value, width));
 }
 
+// For an address in no region: where it is relative to the region below it (an access that ran off it).
+std::string KernelMemory::nearestBelow(StateSpace space, long long address) const {
+  const Region* below = nullptr;
+  for (const Region& r : regions_) {
+    if (r.space == space && r.base <= address && (below == nullptr || r.base > below->base)) below = &r;
+  }
+  if (below == nullptr) return fmt::format(" (address {:#x}, below every variable of its space)", address);
+  return fmt::format(" (address {:#x}, {} bytes past the end of {}, {} bytes at {:#x})", address,
+                     address - below->base - below->size, below->name, below->size, below->base);
+}
+
 core::MemoryObject KernelMemory::makeLocation(StateSpace space, int cta, long long address, int width) const {
   core::MemoryObject object;
   std::optional<int> index = regionAt(space, address);
@@ -69,6 +84,7 @@ core::MemoryObject KernelMemory::makeLocation(StateSpace space, int cta, long lo
     object.name = std::string(space == StateSpace::Shared ? "shared" : "global") + "@" +
                   std::to_string(address) + suffix;
     object.initialValueUnknown = true;
+    object.unsafe = "outside every allocation" + nearestBelow(space, address);
   } else {
     const Region& region = regions_[static_cast<size_t>(*index)];
     long long offset = address - region.base;
@@ -81,11 +97,15 @@ core::MemoryObject KernelMemory::makeLocation(StateSpace space, int cta, long lo
                              : "+" + std::to_string(offset)) +
                   suffix;
     object.initialValueUnknown = region.contents == Region::Contents::Unknown;
+    if (!aligned)
+      object.unsafe = "misaligned for its " + std::to_string(bytes) + "-byte width in " + region.name;
+    if (offset + bytes > region.size) object.unsafe = "runs past the end of " + region.name;
     if (region.contents == Region::Contents::Initialised)
       object.initialValue = initialValue(region, offset, width);
   }
   object.width = width;
   object.address = numbering(space, cta, address);
+  object.result = space == StateSpace::Global;  // argument buffers and .global variables
   return object;
 }
 

@@ -59,6 +59,7 @@ class KernelMemory {
  private:
   core::MemoryObject makeLocation(StateSpace space, int cta, long long address, int width) const;
   long long initialValue(const Region& region, long long offset, int width) const;
+  std::string nearestBelow(StateSpace space, long long address) const;
 
   core::Program& program_;
   int ctaCount_;

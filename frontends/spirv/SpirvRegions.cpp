@@ -33,6 +33,15 @@ bool isReadOnly(uint32_t storageClass) {
          sc == spv::StorageClass::PushConstant;
 }
 
+// deterministic (issue 27): the memory whose final contents are a module's result, the buffers it shares
+// with the host (StorageBuffer, CrossWorkgroup, physical storage buffers, and Uniform, which holds
+// BufferBlock storage buffers before SPIR-V 1.3; a uniform block nobody writes never differs).
+bool holdsResults(uint32_t storageClass) {
+  auto sc = static_cast<spv::StorageClass>(storageClass);
+  return sc == spv::StorageClass::StorageBuffer || sc == spv::StorageClass::CrossWorkgroup ||
+         sc == spv::StorageClass::PhysicalStorageBuffer || sc == spv::StorageClass::Uniform;
+}
+
 bool isPerThread(uint32_t storageClass) {
   auto sc = static_cast<spv::StorageClass>(storageClass);
   return sc == spv::StorageClass::Private || sc == spv::StorageClass::Function ||
@@ -153,6 +162,8 @@ int ThreadLowering::createRegion(const std::string& name, uint32_t type, long lo
     // No @Input, initializer or builtin value (or an OpUndef one): any value, as Dat3M's fresh constant.
     addLocation(name + leaf.path, address, leaf.width, value, initial && value.isConstant(), tags);
   }
+  for (size_t m = static_cast<size_t>(region.firstLocation); m < info_.program.memory.size(); ++m)
+    info_.program.memory[m].result = holdsResults(storageClass);
   info_.regions.push_back(std::move(region));
   return static_cast<int>(info_.regions.size()) - 1;
 }

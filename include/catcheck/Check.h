@@ -14,7 +14,16 @@
 
 namespace catcheck {
 
-enum class Property { ProgramSpec, CatSpec, Termination, Participation, WarpDrf, WellSynchronized };
+enum class Property {
+  ProgramSpec,
+  CatSpec,
+  Termination,
+  Participation,
+  WarpDrf,
+  WellSynchronized,
+  Deterministic,  // two complete executions from the same inputs end with the same result (issue 27)
+  MemorySafety    // every access lies inside its allocation, aligned (issue 27)
+};
 enum class Result { Pass, Fail, Unknown };
 enum class Solver { Z3, Cvc5 };
 

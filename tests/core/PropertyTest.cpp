@@ -18,8 +18,9 @@ TEST(Property, EveryDescriptorsNameRoundTrips) {
     EXPECT_EQ(&describe(d.property), &d);
     names.insert(d.name);
   }
-  EXPECT_EQ(names, (std::set<std::string>{"program_spec", "cat_spec", "termination", "participation",
-                                          "warp_drf", "well_synchronized"}));
+  EXPECT_EQ(names,
+            (std::set<std::string>{"program_spec", "cat_spec", "termination", "participation", "warp_drf",
+                                   "well_synchronized", "deterministic", "memory_safety"}));
 }
 
 TEST(Property, UnknownNameListsTheKnownOnes) {
@@ -29,7 +30,7 @@ TEST(Property, UnknownNameListsTheKnownOnes) {
   } catch (const std::invalid_argument& e) {
     EXPECT_STREQ(e.what(),
                  "unknown property 'liveness' (expected program_spec, cat_spec, termination, participation, "
-                 "warp_drf or well_synchronized)");
+                 "warp_drf, well_synchronized, deterministic or memory_safety)");
   }
 }
 

@@ -187,7 +187,7 @@ TEST(Minimize, BadPropertyIsBadInput) {
   EXPECT_EQ(run.exitCode, 2);
   EXPECT_EQ(run.output,
             "catcheck: unknown property 'safety' (expected program_spec, cat_spec, termination, "
-            "participation, warp_drf or well_synchronized)\n");
+            "participation, warp_drf, well_synchronized, deterministic or memory_safety)\n");
 }
 
 TEST(Minimize, BadLitmusGivesOneMessage) {

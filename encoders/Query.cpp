@@ -1,0 +1,167 @@
+// The encoding every question shares (Checker.cpp asks them): program, memory, consistency axioms and the
+// filter, once per execution a question is about, over one solver backend. Final-state conditions (the
+// filter, program_spec's assertion) are encoded here over the final registers and memory.
+#include "encoders/Query.h"
+
+#include <chrono>
+#include <map>
+#include <string>
+
+#include "core/ir/Log.h"
+#include "encoders/Checker.h"
+#include "encoders/ValueEncoder.h"
+
+namespace catcheck::encoders {
+namespace {
+
+Term operandValue(EncodingContext& ctx, const core::Operand& op) {
+  switch (op.kind) {
+    case core::Operand::Kind::Constant:
+      return ctx.f.intValue(op.constant);
+    case core::Operand::Kind::Register:
+      return ctx.threads.at(static_cast<size_t>(op.thread)).finalRegisters.at(static_cast<size_t>(op.reg));
+    case core::Operand::Kind::Location:
+      return ctx.finalMemory.at(static_cast<size_t>(op.location));
+  }
+  return ctx.f.intValue(0);
+}
+
+}  // namespace
+
+Term conditionHolds(EncodingContext& ctx, const core::Condition& c) {
+  Formula& f = ctx.f;
+  std::vector<Term> children;
+  for (const core::Condition& child : c.children) children.push_back(conditionHolds(ctx, child));
+  switch (c.op) {
+    case core::ConditionOp::True:
+      return f.top();
+    case core::ConditionOp::And:
+      return f.all(children);
+    case core::ConditionOp::Or:
+      return f.any(children);
+    case core::ConditionOp::Not:
+      return f.no(children.at(0));
+    case core::ConditionOp::Compare:
+      break;
+  }
+  Term lhs = operandValue(ctx, c.lhs), rhs = operandValue(ctx, c.rhs);
+  if (c.width > 0) {  // signed at the width (SPIR-V assertions)
+    static const std::map<core::Comparison, core::ExprOp> ops = {
+        {core::Comparison::Eq, core::ExprOp::Eq}, {core::Comparison::Ne, core::ExprOp::Ne},
+        {core::Comparison::Lt, core::ExprOp::Lt}, {core::Comparison::Le, core::ExprOp::Le},
+        {core::Comparison::Gt, core::ExprOp::Gt}, {core::Comparison::Ge, core::ExprOp::Ge}};
+    return ValueEncoder(f, "cond").comparison(ops.at(c.comparison), lhs, rhs, c.width);
+  }
+  switch (c.comparison) {
+    case core::Comparison::Eq:
+      return f.eq(lhs, rhs);
+    case core::Comparison::Ne:
+      return f.no(f.eq(lhs, rhs));
+    case core::Comparison::Lt:
+      return f.lt(lhs, rhs);
+    case core::Comparison::Le:
+      return f.le(lhs, rhs);
+    case core::Comparison::Gt:
+      return f.lt(rhs, lhs);
+    case core::Comparison::Ge:
+      return f.le(rhs, lhs);
+  }
+  return f.top();
+}
+
+Query::Query(const core::EventGraph& graph, const core::RelationAnalysis& analysis, const core::Model& model,
+             const SolverOptions& options, const core::ProgressSpec& progress, core::WarpConfig warpConfig,
+             int executions, const std::map<int, long long>& fixedInputs)
+    : backend_(makeSolver(options)) {
+  for (int i = 0; i < executions; ++i) {
+    std::string prefix = i == 0 ? "" : "x" + std::to_string(i) + ".";
+    encodings_.push_back(std::make_unique<Encoding>(*backend_, prefix, graph, analysis, model));
+    Encoding& encoding = *encodings_.back();
+    encoding.ctx.warpConfig = warpConfig;
+    encoding.ctx.fixedInputs = fixedInputs;
+    encodeProgram(encoding.ctx, progress);
+    encodeMemory(encoding.ctx);
+    for (const core::Axiom& axiom : model.axioms) {
+      if (!axiom.flagged) encoding.relations.requireConsistent(axiom);
+    }
+    if (graph.program->filter) encoding.formula.require(conditionHolds(encoding.ctx, *graph.program->filter));
+  }
+}
+
+SatResult Query::solve(Term goal) {
+  backend_->assertFormula(goal);
+  SatResult result = backend_->check();
+  if (result == SatResult::Unknown) {
+    UnknownReason reason = backend_->reasonUnknown();
+    throw SolverGaveUp("solver returned unknown: " + reason.text, reason.timeLimit);
+  }
+  return result;
+}
+
+double millisecondsSince(Clock::time_point start) {
+  return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+}
+
+namespace {
+
+const char* answerName(SatResult answer) {
+  switch (answer) {
+    case SatResult::Sat:
+      return "SAT";
+    case SatResult::Unsat:
+      return "UNSAT";
+    case SatResult::Unknown:
+      return "no answer";
+  }
+  throw std::logic_error("unknown SatResult");
+}
+
+}  // namespace
+
+void logEncodeAndSolve(const char* question, double encodeMs, SatResult answer, double solveMs) {
+  core::log::debug("encode ({}): {:.1f} ms", question, encodeMs);
+  core::log::debug("solve ({}): {} in {:.1f} ms", question, answerName(answer), solveMs);
+}
+
+bool hasBoundJump(const core::EventGraph& graph) {
+  for (const core::UnrolledThread& thread : graph.threads) {
+    for (const core::Step& step : thread.steps) {
+      if (step.role == core::JumpRole::Bound) return true;
+    }
+  }
+  return false;
+}
+
+// Builds a query and solves for `goal`, adding the encode and solve times to `verdict`.
+SatResult solveTimed(std::optional<Query>& query, const core::EventGraph& graph,
+                     const core::RelationAnalysis& analysis, const core::Model& model,
+                     const DecideOptions& options, const SolverOptions& solverOptions,
+                     const std::function<Term(Query&)>& goal, const char* what, core::Verdict& verdict,
+                     int executions, const std::map<int, long long>& fixedInputs) {
+  auto start = Clock::now();
+  query.emplace(graph, analysis, model, solverOptions, options.progress, options.warpConfig, executions,
+                fixedInputs);
+  Term target = goal(*query);
+  double encodeMs = millisecondsSince(start);
+  start = Clock::now();
+  SatResult answer = query->solve(target);
+  double solveMs = millisecondsSince(start);
+  verdict.times.encodeMs += encodeMs;
+  verdict.times.solveMs += solveMs;
+  logEncodeAndSolve(what, encodeMs, answer, solveMs);
+  return answer;
+}
+
+// Whether a bounded loop can be left through its bound: then an unsatisfiable question answers only up to
+// the bound, and the verdict is UNKNOWN when the bound is reachable.
+bool boundReachable(const core::EventGraph& graph, const core::Model& model,
+                    const core::RelationAnalysis& analysis, const DecideOptions& options,
+                    core::Verdict& verdict) {
+  if (!hasBoundJump(graph)) return false;
+  std::optional<Query> query;
+  auto bound = [](Query& q) { return q.context().boundReached; };
+  return solveTimed(query, graph, analysis, model, options, options.solver, bound, "loop bound reached",
+                    verdict) == SatResult::Sat;
+}
+
+}  // namespace catcheck::encoders
