@@ -85,7 +85,7 @@ std::vector<std::string> propertyProblems(const core::Execution& execution, cons
       bool named = verdict.unsafeEvent < 0 ||
                    std::find(unsafe.begin(), unsafe.end(), verdict.unsafeEvent) != unsafe.end();
       bool flag = std::any_of(evaluator.firedFlags().begin(), evaluator.firedFlags().end(),
-                              [](const std::string& name) { return name.starts_with("use-after"); });
+                              [](const std::string& name) { return core::isMemorySafetyFlag(name); });
       if (unsafe.empty() && !flag) return {"every access lies inside its allocation"};
       if (!named) return {"the access the verdict names lies inside its allocation"};
       return {};

@@ -36,7 +36,7 @@ Term flagFires(Formula& f, RelationEncoder& relations, const core::Model& model,
                bool memorySafetyOnly = false) {
   std::vector<Term> fires;
   for (const core::Axiom& axiom : model.axioms) {
-    if (axiom.flagged && (!memorySafetyOnly || isMemorySafetyFlag(axiom)))
+    if (axiom.flagged && (!memorySafetyOnly || core::isMemorySafetyFlag(axiom.name)))
       fires.push_back(relations.holds(axiom));
   }
   return f.any(fires);

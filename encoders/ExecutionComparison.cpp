@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <map>
+#include <utility>
 
 #include "core/ir/Log.h"
 #include "core/ir/Mbarrier.h"
@@ -50,6 +51,26 @@ std::vector<std::pair<int, long long>> phasesIn(Query& query, const core::EventG
   return phases;
 }
 
+// What both comparing properties ask the solver with: models on (the first answer's values shape the
+// next question or the witness), bitwise operators where the program has them.
+SolverOptions comparisonSolverOptions(const core::EventGraph& graph, const DecideOptions& options) {
+  SolverOptions solverOptions = options.solver;
+  solverOptions.produceModels = true;
+  solverOptions.bitwise = usesBitwiseOperators(*graph.program);
+  return solverOptions;
+}
+
+// No witness: PASS, or UNKNOWN when a loop bound is reachable.
+Decision passUnlessBoundReachable(Decision decision, const core::EventGraph& graph, const core::Model& model,
+                                  const core::RelationAnalysis& analysis, const DecideOptions& options,
+                                  const core::Question& question) {
+  core::Verdict& verdict = decision.verdict;
+  bool unknown = boundReachable(graph, model, analysis, options, verdict);
+  verdict.result = unknown ? core::Result::Unknown : core::Result::Pass;
+  verdict.explanation = unknown ? "a loop bound is reachable: increase --bound" : question.unsatExplanation;
+  return decision;
+}
+
 }  // namespace
 
 Decision decideWellSynchronized(const core::EventGraph& graph, const core::RelationAnalysis& analysis,
@@ -57,9 +78,7 @@ Decision decideWellSynchronized(const core::EventGraph& graph, const core::Relat
   Decision decision;
   core::Verdict& verdict = decision.verdict;
   core::Question question = core::describe(options.property).question(*graph.program);
-  SolverOptions solverOptions = options.solver;
-  solverOptions.produceModels = true;
-  solverOptions.bitwise = usesBitwiseOperators(*graph.program);
+  SolverOptions solverOptions = comparisonSolverOptions(graph, options);
   std::optional<Query> first, second;
   auto some = [](Query& q) { return q.context().f.top(); };
   std::vector<std::pair<int, long long>> phases;  // update -> its phase in the first execution
@@ -91,10 +110,7 @@ Decision decideWellSynchronized(const core::EventGraph& graph, const core::Relat
     if (options.explain) decision.witness = extractExecution(second->context());
     return decision;
   }
-  bool unknown = boundReachable(graph, model, analysis, options, verdict);
-  verdict.result = unknown ? core::Result::Unknown : core::Result::Pass;
-  verdict.explanation = unknown ? "a loop bound is reachable: increase --bound" : question.unsatExplanation;
-  return decision;
+  return passUnlessBoundReachable(std::move(decision), graph, model, analysis, options, question);
 }
 
 namespace {
@@ -202,14 +218,17 @@ std::vector<long long> resultValues(EncodingContext& ctx) {
 
 // deterministic's queries are about values (sums of inputs, partial sums read early or late), where the two
 // solvers differ by orders of magnitude both ways: a 64-lane warp reduction finds its first execution in
-// 1.9 s in cvc5 and none in 60 s in z3; a TMA load's proof takes 17 s in z3 and past 100 s in cvc5. Unless
-// the user chose a solver (SolverOptions::kindIsDefault), the check's first query runs in z3 for at most
-// kZ3FirstMs, then in cvc5, and the solver that answered it answers the check's other queries (the
-// program, not the question, decides which solver suits it).
-constexpr unsigned kZ3FirstMs = 10000;
+// 1.9 s in cvc5 and none in 60 s in z3; a TMA load's proof takes 17 s in z3 and past 100 s in cvc5; a
+// 32-lane shuffle reduction's proof takes 0.9 s in cvc5 and past 300 s in z3, although z3 answered its
+// single-execution queries in 2 s. Unless the user chose a solver (SolverOptions::kindIsDefault), each query
+// alternates between the solvers with growing time slices (kSlicesMs, then whatever time is left),
+// starting with the one that answered the check's previous query (z3 for the first): a query costs at most
+// about twice what the better solver needs plus the slices before it, and neither solver's bad case sinks
+// the check. (cvc5 1.0 cannot be interrupted from another thread, so the two cannot run side by side.)
+constexpr unsigned kSlicesMs[] = {10000, 10000, 40000, 40000};
 
 struct SolverChoice {
-  std::optional<SolverKind> kind;  // decided by the first query
+  SolverKind first = SolverKind::Z3;  // the solver that answered the previous query
 };
 
 SatResult solveEitherSolver(SolverChoice& choice, std::optional<Query>& query, const core::EventGraph& graph,
@@ -217,40 +236,50 @@ SatResult solveEitherSolver(SolverChoice& choice, std::optional<Query>& query, c
                             const DecideOptions& options, const SolverOptions& solverOptions,
                             const std::function<Term(Query&)>& goal, const char* what, core::Verdict& verdict,
                             int executions, const std::map<int, long long>& inputs = {}) {
-  unsigned userMs = solverOptions.timeoutMs;
-  SolverOptions chosen = solverOptions;
-  if (choice.kind) chosen.kind = *choice.kind;
-  if (!solverOptions.kindIsDefault || choice.kind || (userMs > 0 && userMs <= kZ3FirstMs))
-    return solveTimed(query, graph, analysis, model, options, chosen, goal, what, verdict, executions,
+  if (!solverOptions.kindIsDefault)
+    return solveTimed(query, graph, analysis, model, options, solverOptions, goal, what, verdict, executions,
                       inputs);
-  SolverOptions z3First = solverOptions;
-  z3First.kind = SolverKind::Z3;
-  z3First.timeoutMs = kZ3FirstMs;
+  unsigned userMs = solverOptions.timeoutMs;
   auto start = Clock::now();
-  try {
-    SatResult answer =
-        solveTimed(query, graph, analysis, model, options, z3First, goal, what, verdict, executions, inputs);
-    choice.kind = SolverKind::Z3;
-    return answer;
-  } catch (const SolverGaveUp& gaveUp) {
-    if (!gaveUp.timeLimit()) throw;
+  SolverKind kind = choice.first;
+  for (unsigned sliceMs : kSlicesMs) {
+    SolverOptions slice = solverOptions;
+    slice.kind = kind;
+    slice.timeoutMs = sliceMs;
+    if (userMs > 0) {
+      double left = userMs - millisecondsSince(start);
+      if (left <= sliceMs) break;  // the user's limit ends first: the last attempt below
+    }
+    try {
+      SatResult answer =
+          solveTimed(query, graph, analysis, model, options, slice, goal, what, verdict, executions, inputs);
+      choice.first = kind;
+      return answer;
+    } catch (const SolverGaveUp& gaveUp) {
+      if (!gaveUp.timeLimit()) throw;
+    }
+    SolverKind other = kind == SolverKind::Z3 ? SolverKind::Cvc5 : SolverKind::Z3;
+    core::log::debug("{}: no answer from {} in {} ms, asking {}", what,
+                     kind == SolverKind::Z3 ? "z3" : "cvc5", sliceMs,
+                     other == SolverKind::Z3 ? "z3" : "cvc5");
+    kind = other;
   }
-  choice.kind = SolverKind::Cvc5;
-  chosen.kind = SolverKind::Cvc5;
-  if (userMs > 0) chosen.timeoutMs = userMs - static_cast<unsigned>(millisecondsSince(start));
-  core::log::debug("{}: no answer from z3 in {} ms, asking cvc5 (and for the rest of the check)", what,
-                   kZ3FirstMs);
-  return solveTimed(query, graph, analysis, model, options, chosen, goal, what, verdict, executions, inputs);
+  SolverOptions last = solverOptions;
+  last.kind = kind;
+  if (userMs > 0) last.timeoutMs = static_cast<unsigned>(std::max(1.0, userMs - millisecondsSince(start)));
+  SatResult answer =
+      solveTimed(query, graph, analysis, model, options, last, goal, what, verdict, executions, inputs);
+  choice.first = kind;
+  return answer;
 }
 
 // On fixed inputs, one execution at a time: some complete execution, then one whose results differ from
 // it. Sound for FAIL (both are executions from the same inputs), cheaper than two side by side.
-bool differsOnFixedInputs(SolverChoice& choice, const core::EventGraph& graph,
-                          const core::RelationAnalysis& analysis, const core::Model& model,
-                          const DecideOptions& options, const SolverOptions& solverOptions,
-                          Decision& decision) {
+bool differsOnFixedInputs(SolverChoice& choice, const std::map<int, long long>& inputs,
+                          const core::EventGraph& graph, const core::RelationAnalysis& analysis,
+                          const core::Model& model, const DecideOptions& options,
+                          const SolverOptions& solverOptions, Decision& decision) {
   core::Verdict& verdict = decision.verdict;
-  std::map<int, long long> inputs = generalInputs(graph);
   std::optional<Query> first, second;
   auto complete = [](Query& q) { return q.context().allTerminated; };
   if (solveEitherSolver(choice, first, graph, analysis, model, options, solverOptions, complete,
@@ -281,9 +310,7 @@ Decision decideDeterministic(const core::EventGraph& graph, const core::Relation
   Decision decision;
   core::Verdict& verdict = decision.verdict;
   core::Question question = core::describe(options.property).question(*graph.program);
-  SolverOptions solverOptions = options.solver;
-  solverOptions.produceModels = true;
-  solverOptions.bitwise = usesBitwiseOperators(*graph.program);
+  SolverOptions solverOptions = comparisonSolverOptions(graph, options);
   auto fail = [&] {
     decision.satisfied = true;
     verdict.result = core::Result::Fail;
@@ -291,8 +318,10 @@ Decision decideDeterministic(const core::EventGraph& graph, const core::Relation
     return decision;
   };
   SolverChoice choice;
-  if (differsOnFixedInputs(choice, graph, analysis, model, options, solverOptions, decision)) return fail();
-  bool hasInputs = !generalInputs(graph).empty();  // without any, the fixed inputs were the only ones
+  std::map<int, long long> inputs = generalInputs(graph);
+  if (differsOnFixedInputs(choice, inputs, graph, analysis, model, options, solverOptions, decision))
+    return fail();
+  bool hasInputs = !inputs.empty();  // without any, the fixed inputs were the only ones
   std::optional<Query> twin;
   auto differentResults = [&](Query& q) {
     std::vector<std::pair<core::Verdict::ResultDifference, Term>> a = resultTerms(q.context(0));
@@ -312,10 +341,7 @@ Decision decideDeterministic(const core::EventGraph& graph, const core::Relation
     }
     return fail();
   }
-  bool unknown = boundReachable(graph, model, analysis, options, verdict);
-  verdict.result = unknown ? core::Result::Unknown : core::Result::Pass;
-  verdict.explanation = unknown ? "a loop bound is reachable: increase --bound" : question.unsatExplanation;
-  return decision;
+  return passUnlessBoundReachable(std::move(decision), graph, model, analysis, options, question);
 }
 
 }  // namespace catcheck::encoders

@@ -40,10 +40,6 @@ std::string whyUnsafe(EncodingContext& ctx, const core::Event& e) {
 
 }  // namespace
 
-bool isMemorySafetyFlag(const core::Axiom& axiom) {
-  return axiom.name.starts_with("use-after");
-}
-
 std::vector<UnsafeAccess> unsafeAccesses(EncodingContext& ctx) {
   const core::EventGraph& graph = ctx.graph;
   const auto& memory = graph.program->memory;
@@ -80,7 +76,8 @@ void explainMemorySafety(Query& query, const core::Model& model, const core::Rel
     return;
   }
   for (const core::Axiom& axiom : model.axioms) {
-    if (!axiom.flagged || !isMemorySafetyFlag(axiom) || !query.value(query.relations().holds(axiom)))
+    if (!axiom.flagged || !core::isMemorySafetyFlag(axiom.name) ||
+        !query.value(query.relations().holds(axiom)))
       continue;
     verdict.firedFlag = axiom.name;
     analysis.relation(axiom.relation).may.forEach([&](int a, int b) {

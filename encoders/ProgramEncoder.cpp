@@ -284,11 +284,11 @@ class BarrierEncoder {
 
   void encode() {
     for (const std::vector<BarrierRef>& members : groups_) {
-      for (const BarrierRef& b : members) {
-        if (instruction(b).barrierResource)
-          encodeNamed(b, members);
+      for (size_t m = 0; m < members.size(); ++m) {
+        if (instruction(members[m]).barrierResource)
+          encodeNamed(members[m], members);
         else
-          encodeUnnamed(b, members);
+          encodeUnnamed(members, m);
       }
     }
   }
@@ -305,12 +305,10 @@ class BarrierEncoder {
     return threads_[static_cast<size_t>(b.thread)].intOf(e, regs);
   }
 
-  void encodeUnnamed(const BarrierRef& b, const std::vector<BarrierRef>& members) {
+  void encodeUnnamed(const std::vector<BarrierRef>& members, size_t m) {
     std::vector<Term> all;
-    for (const BarrierRef& m : members) {
-      if (!instruction(m).barrierResource) all.push_back(reached(m));
-    }
-    f_.require(f_.iff(ctx_.exec[static_cast<size_t>(b.event)], f_.all(all)));
+    for (size_t i : core::awaitedMembers(ctx_.graph, members, m)) all.push_back(reached(members[i]));
+    f_.require(f_.iff(ctx_.exec[static_cast<size_t>(members[m].event)], f_.all(all)));
   }
 
   Term sameResource(const BarrierRef& a, const BarrierRef& b) {

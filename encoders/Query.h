@@ -83,7 +83,5 @@ std::vector<UnsafeAccess> unsafeAccesses(EncodingContext& ctx);
 // The first unsafe access (or fired use-after flag) of the query's model, described in `verdict`.
 void explainMemorySafety(Query& query, const core::Model& model, const core::RelationAnalysis& analysis,
                          core::Verdict& verdict);
-// The model's flags that memory_safety reports (those named use-after-*).
-bool isMemorySafetyFlag(const core::Axiom& axiom);
 
 }  // namespace catcheck::encoders

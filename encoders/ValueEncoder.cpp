@@ -9,6 +9,7 @@
 #include <stdexcept>
 
 #include "core/ir/ExprSemantics.h"
+#include "core/ir/FloatBits.h"
 #include "core/ir/Mbarrier.h"
 #include "core/ir/Warps.h"
 
@@ -49,6 +50,7 @@ bool usesBitwiseOperators(const core::Program& program) {
       if (hasBitwise(in.value) || hasBitwise(in.expected)) return true;
       if (in.condition && hasBitwise(*in.condition)) return true;
       if (in.computedAddress && hasBitwise(*in.computedAddress)) return true;
+      if (hasBitwise(in.laneSelector)) return true;
       bool bitwiseRmw =
           in.kind == core::InstructionKind::Rmw && in.value.width > 0 &&
           (in.rmwOp == core::RmwOp::And || in.rmwOp == core::RmwOp::Or || in.rmwOp == core::RmwOp::Xor);
@@ -284,6 +286,8 @@ Term ValueEncoder::rmw(const core::Instruction& in, Term old, const std::vector<
       return f_.ite(f_.eq(old, intOf(in.expected, regs)), operand, old);
     case RmwOp::MbarrierUpdate:
       return intOf(core::mbarrierUpdate(), {old, operand});
+    case RmwOp::FloatAdd:
+      return intOf(core::floatAddUpdate(core::ieeeFormatOfWidth(w)), {old, operand});
   }
   throw std::logic_error("unknown read-modify-write operator");
 }

@@ -239,14 +239,24 @@ class WarpEncoder {
     Term selector = valueAt_(p.thread, p.step, p.in->laneSelector);
     Term result = lanes[static_cast<size_t>(p.lane)].operand;  // a source outside the warp: its own value
     std::vector<Term> absent;
-    for (int l = 0; l < static_cast<int>(lanes.size()); ++l) {
-      long long names = l;
-      if (p.in->warpOp == WarpOp::ShuffleUp) names = p.lane - l;
-      if (p.in->warpOp == WarpOp::ShuffleDown) names = l - p.lane;
-      if (p.in->warpOp == WarpOp::ShuffleXor) names = p.lane ^ l;
-      Term chosen = f_.eq(selector, f_.intValue(names));
+    auto choose = [&](Term chosen, int l) {
       result = f_.ite(chosen, lanes[static_cast<size_t>(l)].operand, result);
       absent.push_back(f_.both(chosen, f_.no(lanes[static_cast<size_t>(l)].present)));
+    };
+    if (p.in->shuffleControl) {  // PTX: the front end keeps the selector in [0, 32)
+      for (long long b = 0; b < 32; ++b) {
+        std::optional<int> source = core::shuffleSource(p.in->warpOp, p.lane, static_cast<int>(lanes.size()),
+                                                        b, p.in->shuffleControl);
+        if (source) choose(f_.eq(selector, f_.intValue(b)), *source);
+      }
+    } else {
+      for (int l = 0; l < static_cast<int>(lanes.size()); ++l) {
+        long long names = l;
+        if (p.in->warpOp == WarpOp::ShuffleUp) names = p.lane - l;
+        if (p.in->warpOp == WarpOp::ShuffleDown) names = l - p.lane;
+        if (p.in->warpOp == WarpOp::ShuffleXor) names = p.lane ^ l;
+        choose(f_.eq(selector, f_.intValue(names)), l);
+      }
     }
     undefined = f_.any(absent);
     return result;

@@ -12,6 +12,7 @@
 // encoder's.
 #include "core/concrete/EvaluatorProgram.h"
 
+#include <algorithm>
 #include <string>
 
 #include "core/analysis/BaseRelations.h"
@@ -335,22 +336,27 @@ BarrierSemantics::BarrierSemantics(const EventGraph& graph)
       const Instruction& in =
           *graph.threads.at(static_cast<size_t>(b.thread)).steps.at(static_cast<size_t>(b.step)).instruction;
       bool quorum = in.barrierResource.has_value() && in.barrierQuorum.has_value();
-      groups_.back().push_back(Member{b.thread, b.ordinal, b.event, in.barrierResource.has_value(), quorum,
-                                      quorum ? quorumMembers++ : -1});
+      groups_.back().push_back(Member{b.thread,
+                                      b.ordinal,
+                                      b.event,
+                                      in.barrierResource.has_value(),
+                                      quorum,
+                                      quorum ? quorumMembers++ : -1,
+                                      {}});
       memberOfEvent_[b.event] = {groups_.size() - 1, groups_.back().size() - 1};
     }
+    for (size_t m = 0; m < group.size(); ++m)
+      if (!groups_.back()[m].named) groups_.back()[m].awaited = awaitedMembers(graph, group, m);
     // Which quorum members synchronise is enumerated as a bit mask (quorumChoices).
     if (quorumMembers > 31) throw std::runtime_error("more than 31 quorum barriers in one barrier group");
   }
 }
 
 bool BarrierSemantics::plainMembersAgree(const std::vector<Member>& group, const Visits& visits) const {
-  bool allUnnamedReached = true;
-  for (size_t i = 0; i < group.size(); ++i)
-    allUnnamedReached = allUnnamedReached && (group[i].named || visits[i]->reached);
   for (size_t i = 0; i < group.size(); ++i) {
     if (group[i].quorum) continue;
-    bool executes = allUnnamedReached;
+    bool executes = std::all_of(group[i].awaited.begin(), group[i].awaited.end(),
+                                [&](size_t a) { return visits[a]->reached; });
     if (group[i].named) {
       executes = visits[i]->reached;
       for (size_t j = 0; j < group.size(); ++j) {

@@ -96,6 +96,7 @@ class BarrierSemantics {
     bool named = false;
     bool quorum = false;
     int bit = -1;  // quorum members: the member's bit in a choice of which quorum members synchronise
+    std::vector<size_t> awaited;  // unnamed members: the members it needs reached (core::awaitedMembers)
     unsigned mask() const { return bit < 0 ? 0U : 1U << bit; }
   };
   using Visits = std::vector<const BarrierVisit*>;  // per member of a group

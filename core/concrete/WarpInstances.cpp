@@ -138,7 +138,7 @@ class InstanceChecker {
     int size = static_cast<int>(
         layout_.lanes[static_cast<size_t>(layout_.warpOf[static_cast<size_t>(p.thread)])].size());
     std::optional<long long> expected =
-        collectiveResult(in.warpOp, lane, size, operands, p.visit->selector.value_or(0));
+        collectiveResult(in.warpOp, lane, size, operands, p.visit->selector.value_or(0), in.shuffleControl);
     if (!expected) {
       result_.undefined.push_back(describe(p.visit->event) +
                                   ": it shuffles from a lane that does not take part");

@@ -5,6 +5,7 @@
 // the encoder allows and the evaluator rejects is an internal error.
 #include "core/graph/BarrierGroups.h"
 
+#include <algorithm>
 #include <map>
 #include <string>
 
@@ -21,7 +22,33 @@ std::string groupKey(const EventGraph& graph, int thread, const Step& step) {
   return key + "@" + step.barrierInstance;
 }
 
+const Instruction& instructionOf(const EventGraph& graph, const BarrierMember& m) {
+  return *graph.threads.at(static_cast<size_t>(m.thread)).steps.at(static_cast<size_t>(m.step)).instruction;
+}
+
+bool isArrival(const Instruction& in) {
+  return in.barrierArriveOnly && !in.barrierResource;
+}
+
 }  // namespace
+
+bool isSplitBarrier(const EventGraph& graph, const std::vector<BarrierMember>& group) {
+  return std::any_of(group.begin(), group.end(),
+                     [&](const BarrierMember& m) { return isArrival(instructionOf(graph, m)); });
+}
+
+std::vector<size_t> awaitedMembers(const EventGraph& graph, const std::vector<BarrierMember>& group,
+                                   size_t m) {
+  if (isArrival(instructionOf(graph, group.at(m)))) return {m};
+  bool split = isSplitBarrier(graph, group);
+  std::vector<size_t> awaited;
+  for (size_t i = 0; i < group.size(); ++i) {
+    const Instruction& in = instructionOf(graph, group[i]);
+    if (in.barrierResource) continue;
+    if (i == m || !split || isArrival(in)) awaited.push_back(i);
+  }
+  return awaited;
+}
 
 std::vector<std::vector<BarrierMember>> barrierGroups(const EventGraph& graph) {
   std::map<std::string, std::vector<BarrierMember>> byKey;

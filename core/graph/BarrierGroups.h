@@ -27,4 +27,14 @@ struct BarrierMember {
 // come in a fixed order (by scope ids, then instance), members in thread and program order.
 std::vector<std::vector<BarrierMember>> barrierGroups(const EventGraph& graph);
 
+// A split barrier (PTX barrier.cluster.arrive / .wait) is a group with unnamed arrive-only members: such a
+// member executes as soon as it is reached, and the group's other unnamed members (the waits) execute when
+// reached and every arrive-only member is. In every other group an unnamed member needs every unnamed
+// member reached. The members (indices into `group`) whose being reached unnamed member `m` needs, itself
+// included; the one rule for the encoder and the concrete engines.
+std::vector<size_t> awaitedMembers(const EventGraph& graph, const std::vector<BarrierMember>& group,
+                                   size_t m);
+// Whether the group is a split barrier (its waits need not execute together).
+bool isSplitBarrier(const EventGraph& graph, const std::vector<BarrierMember>& group);
+
 }  // namespace catcheck::core

@@ -117,6 +117,7 @@ ExecutionFacts executionFacts(const EventGraph& graph) {
   // Groups of events that execute together: unnamed control barriers, and complete warp-barrier instances.
   std::vector<std::vector<int>> groups;
   for (const std::vector<BarrierMember>& group : barrierGroups(graph)) {
+    if (isSplitBarrier(graph, group)) continue;  // its waits need not execute together
     groups.emplace_back();
     for (const BarrierMember& m : group) {
       const Step& step = graph.threads[static_cast<size_t>(m.thread)].steps[static_cast<size_t>(m.step)];

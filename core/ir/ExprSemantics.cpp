@@ -10,6 +10,7 @@
 #include <cstdlib>
 #include <stdexcept>
 
+#include "core/ir/FloatBits.h"
 #include "core/ir/Mbarrier.h"
 
 namespace catcheck::core {
@@ -273,6 +274,8 @@ std::optional<long long> applyRmw(RmwOp op, int width, long long old, long long 
       return old == expected ? operand : old;
     case RmwOp::MbarrierUpdate:
       return applyMbarrierUpdate(old, operand);
+    case RmwOp::FloatAdd:
+      return evaluateExpr(floatAddUpdate(ieeeFormatOfWidth(width)), RegisterValues{old, operand});
   }
   return std::nullopt;
 }

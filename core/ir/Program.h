@@ -95,7 +95,8 @@ enum class RmwOp {
   UMax,
   CompareExchange,
   CompareExchangeOnSuccess,
-  MbarrierUpdate  // PTX mbarrier arrive / expect_tx / complete_tx: core/ir/Mbarrier.h's update of the state
+  MbarrierUpdate,  // PTX mbarrier arrive / expect_tx / complete_tx: core/ir/Mbarrier.h's update of the state
+  FloatAdd         // PTX atom / red .add.f16 / .f32 / .f64: core/ir/FloatBits.h's add at the value's width
 };
 
 // One instruction. Which fields matter depends on `kind`:
@@ -152,6 +153,7 @@ struct Instruction {
   // instruction in the same loop iterations, core/graph/EventGraph.h Step::dynamicInstance); nothing blocks.
   bool warpDynamic = false;
   Expr laneSelector;  // shuffles: the source lane (idx), the lane delta (up, down) or xor mask
+  std::optional<long long> shuffleControl;  // PTX shfl.sync's clamp and segment mask (core/ir/Warps.h)
   // Asynchronous operations (PTX cp.async*, tcgen05.*): the instructions one asynchronous operation lowers
   // to share an id >= 0 (unique in the thread) and stand next to each other; their events carry the AOP
   // tag and are related by `aop` (core/BaseRelations), not ordered after the issue by local consistency.

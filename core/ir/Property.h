@@ -61,6 +61,12 @@ const PropertyDescriptor& describe(Property property);
 const std::vector<PropertyDescriptor>& allProperties();
 
 const char* propertyName(Property property);
+
+// memory_safety reports the model's flags named use-after-* (ptx-v8.cat's use-after-dealloc) besides its
+// out-of-allocation accesses: the one rule for the encoder and the evaluator's re-check.
+inline bool isMemorySafetyFlag(const std::string& flagName) {
+  return flagName.starts_with("use-after");
+}
 Property parseProperty(const std::string& name);  // throws std::invalid_argument
 
 }  // namespace catcheck::core

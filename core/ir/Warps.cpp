@@ -141,7 +141,41 @@ long long WarpLayout::normalisedMask(int thread, long long mask) const {
   return size >= 63 ? mask : mask & ((1LL << size) - 1);
 }
 
-std::optional<int> shuffleSource(WarpOp op, int lane, int warpSize, long long selector) {
+namespace {
+
+// PTX shfl.sync (ISA 9.7.8.6), its pseudo-code on lane, b[4:0] and c: nullopt when pval is false.
+std::optional<long long> segmentSource(WarpOp op, long long lane, long long selector, long long control) {
+  long long b = selector & 0x1f;
+  long long clampLane = control & 0x1f;
+  long long segmentMask = (control >> 8) & 0x1f;
+  long long minLane = lane & segmentMask;
+  long long maxLane = minLane | (clampLane & ~segmentMask);
+  long long source = minLane | (b & ~segmentMask);  // idx
+  bool inSegment = false;
+  if (op == WarpOp::ShuffleUp) {
+    source = lane - b;
+    inSegment = source >= maxLane;
+  } else {
+    if (op == WarpOp::ShuffleDown) source = lane + b;
+    if (op == WarpOp::ShuffleXor) source = lane ^ b;
+    inSegment = source <= maxLane;
+  }
+  return inSegment ? std::optional<long long>(source) : std::nullopt;
+}
+
+}  // namespace
+
+long long wholeWarpShuffleControl(WarpOp op) {
+  return op == WarpOp::ShuffleUp ? 0 : 0x1f;
+}
+
+std::optional<int> shuffleSource(WarpOp op, int lane, int warpSize, long long selector,
+                                 std::optional<long long> shuffleControl) {
+  if (shuffleControl) {
+    std::optional<long long> source = segmentSource(op, lane, selector, *shuffleControl);
+    if (!source || *source >= warpSize) return std::nullopt;
+    return static_cast<int>(*source);
+  }
   long long source = selector;
   switch (op) {
     case WarpOp::ShuffleUp:
@@ -226,7 +260,8 @@ long long reduce(WarpOp op, const std::map<int, long long>& operands) {
 }  // namespace
 
 std::optional<long long> collectiveResult(WarpOp op, int lane, int warpSize,
-                                          const std::map<int, long long>& operands, long long selector) {
+                                          const std::map<int, long long>& operands, long long selector,
+                                          std::optional<long long> shuffleControl) {
   auto all = [&](bool wanted) {
     return std::all_of(operands.begin(), operands.end(),
                        [&](const auto& o) { return (o.second != 0) == wanted; });
@@ -236,7 +271,7 @@ std::optional<long long> collectiveResult(WarpOp op, int lane, int warpSize,
       return 0;
     case WarpFamily::Shuffle: {
       if (op == WarpOp::BroadcastFirst) return operands.begin()->second;  // the lowest participant
-      std::optional<int> source = shuffleSource(op, lane, warpSize, selector);
+      std::optional<int> source = shuffleSource(op, lane, warpSize, selector, shuffleControl);
       auto it = operands.find(source.value_or(lane));
       if (it == operands.end()) return std::nullopt;
       return it->second;

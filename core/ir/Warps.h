@@ -42,11 +42,19 @@ struct WarpLayout {
 };
 WarpLayout warpLayout(const Program& program);
 
-// A collective's result for the lane `lane` from the participants' operands (lane -> A), its own operand
-// and lane selector. nullopt: undefined behaviour (a shuffle from a lane that does not take part).
+// A collective's result for the lane `lane` from the participants' operands (lane -> A), its own operand,
+// lane selector and shuffle control (below). nullopt: undefined behaviour (a shuffle from a lane that
+// does not take part).
 std::optional<long long> collectiveResult(WarpOp op, int lane, int warpSize,
-                                          const std::map<int, long long>& operands, long long selector);
-// The lane a shuffle reads from; nullopt when it lies outside the warp (the thread's own operand).
-std::optional<int> shuffleSource(WarpOp op, int lane, int warpSize, long long selector);
+                                          const std::map<int, long long>& operands, long long selector,
+                                          std::optional<long long> shuffleControl = std::nullopt);
+// The lane a shuffle reads from; nullopt when it lies outside the warp or its segment (the thread's own
+// operand). Without a control (SPIR-V, litmus tests) the selector names a lane of the whole warp; with
+// PTX shfl.sync's `c` operand (ISA 9.7.8.6: c[4:0] the clamp lane, c[12:8] the segment mask; CUDA's
+// `width` w gives ((32 - w) << 8) | 0x1f, and 0 for up) the ISA's rule on the selector's low five bits.
+std::optional<int> shuffleSource(WarpOp op, int lane, int warpSize, long long selector,
+                                 std::optional<long long> shuffleControl = std::nullopt);
+// The control of a shuffle over the whole warp: 0 for up, 0x1f otherwise.
+long long wholeWarpShuffleControl(WarpOp op);
 
 }  // namespace catcheck::core

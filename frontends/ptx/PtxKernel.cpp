@@ -13,6 +13,7 @@
 #include <memory>
 #include <set>
 #include <sstream>
+#include <tuple>
 
 #include "frontends/ptx/PtxKernelLowering.h"
 
@@ -158,6 +159,21 @@ void bindArguments(KernelContext& context) {
   }
 }
 
+bool isHeaderFile(const std::string& name) {
+  for (const char* suffix : {".h", ".hpp", ".cuh", ".hh", ".hxx", ".inl"})
+    if (name.ends_with(suffix)) return true;
+  return name.find("/include/") != std::string::npos;
+}
+
+// The file `.loc` lines are answered in: the user's source, the first `.file` that is not a header (nvcc
+// and clang list the kernel's own file first, then the headers whose code it inlines, such as
+// sm_20_atomic_functions.hpp for atomicAdd); a module of headers only answers in its first file.
+std::string userSourceFile(const Module& module) {
+  for (const auto& [index, name] : module.files)
+    if (!isHeaderFile(name)) return name;
+  return module.files.empty() ? "" : module.files.begin()->second;
+}
+
 Placement placementOf(const KernelLaunch& launch, long long cta, long long thread) {
   Placement p;
   p.linearCta = static_cast<int>(cta);
@@ -176,22 +192,34 @@ Placement placementOf(const KernelLaunch& launch, long long cta, long long threa
   return p;
 }
 
-// §5.5: every thread's code holds every unnamed CTA barrier instance of its CTA; the ones it never reaches
-// follow its last jump, unreachable, before the end label all paths jump to.
-void addUnreachableBarriers(core::Program& program, const std::vector<int>& ctaOf) {
-  std::map<int, std::map<std::string, core::Instruction>> reached;  // cta -> instance -> a copy
-  for (size_t t = 0; t < program.threads.size(); ++t)
-    for (const core::Instruction& in : program.threads[t].code)
-      if (in.kind == core::InstructionKind::Barrier && !in.barrierResource)
-        reached[ctaOf[t]].emplace(in.barrierInstance, in);
-  for (size_t t = 0; t < program.threads.size(); ++t) {
-    core::Thread& thread = program.threads[t];
-    std::set<std::string> own;
+// The id of the thread's instance of `level` (its CTA for bar.sync, its cluster for barrier.cluster).
+int scopeInstance(const core::Thread& thread, const core::ScopeLevel& level) {
+  for (const core::ScopePosition& p : thread.scopes)
+    if (p.level == level) return p.id;
+  return 0;
+}
+
+// §5.5: every thread's code holds every unnamed barrier instance of its CTA (cluster, for cluster
+// barriers); the ones it never reaches follow its last jump, unreachable, before the end label all paths
+// jump to.
+void addUnreachableBarriers(core::Program& program) {
+  using Key = std::tuple<core::ScopeLevel, int, std::string>;  // scope level, its instance, barrier instance
+  std::map<Key, core::Instruction> reached;                    // -> a copy
+  auto keyOf = [](const core::Thread& thread, const core::Instruction& in) {
+    return Key{in.barrierScope, scopeInstance(thread, in.barrierScope), in.barrierInstance};
+  };
+  for (const core::Thread& thread : program.threads)
     for (const core::Instruction& in : thread.code)
-      if (in.kind == core::InstructionKind::Barrier) own.insert(in.barrierInstance);
+      if (in.kind == core::InstructionKind::Barrier && !in.barrierResource)
+        reached.emplace(keyOf(thread, in), in);
+  for (core::Thread& thread : program.threads) {
+    std::set<Key> own;
+    for (const core::Instruction& in : thread.code)
+      if (in.kind == core::InstructionKind::Barrier) own.insert(keyOf(thread, in));
     std::vector<core::Instruction> missing;
-    for (const auto& [instance, example] : reached[ctaOf[t]])
-      if (own.count(instance) == 0) missing.push_back(example);
+    for (const auto& [key, example] : reached)
+      if (std::get<1>(key) == scopeInstance(thread, std::get<0>(key)) && own.count(key) == 0)
+        missing.push_back(example);
     thread.code.insert(thread.code.end(), missing.begin(), missing.end());
     core::Instruction end;
     end.kind = core::InstructionKind::Label;
@@ -225,8 +253,7 @@ core::Program lowerKernel(const Module& module, const KernelLaunch& launch, cons
     throw core::InputError({module.sourceName, 1, 1}, "--cluster must divide --grid in every dimension");
   if (launch.grid.count() * launch.block.count() > 65536)
     throw core::InputError({module.sourceName, 1, 1}, "a launch of more than 65536 threads is not checked");
-  for (const auto& [index, name] : module.files)
-    if (context.userFile.empty() || !name.ends_with(".h")) context.userFile = name;
+  context.userFile = userSourceFile(module);
   core::Program& program = context.program;
   program.name = demangledBase(context.entry->name);
   program.file = module.sourceName;
@@ -234,7 +261,6 @@ core::Program lowerKernel(const Module& module, const KernelLaunch& launch, cons
   program.target = &core::ptxTarget();
   placeVariables(context);
   bindArguments(context);
-  std::vector<int> ctaOf;
   for (long long cta = 0; cta < launch.grid.count(); ++cta) {
     for (long long t = 0; t < launch.block.count(); ++t) {
       Placement placement = placementOf(launch, cta, t);
@@ -244,10 +270,9 @@ core::Program lowerKernel(const Module& module, const KernelLaunch& launch, cons
       thread.warp = placement.warp;
       if (launch.cluster.count() > 1) thread.cluster = placement.cluster;
       program.threads.push_back(std::move(thread));
-      ctaOf.push_back(placement.linearCta);
     }
   }
-  addUnreachableBarriers(program, ctaOf);
+  addUnreachableBarriers(program);
   return std::move(context.program);
 }
 

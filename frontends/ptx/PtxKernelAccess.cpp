@@ -8,7 +8,8 @@
 //                      .gpu
 //   fence, membar      F with SC or ACQ_REL and the scope (membar.gl is fence.sc.gpu); fence.proxy.* the
 //   proxy
-// Addresses resolve by state space: .shared in the thread's own CTA, .global (and generic addresses outside
+// Addresses resolve by state space: .shared in the thread's own CTA (or, for a shared::cluster address that
+// mapa made, in the CTA of the cluster it names), .global (and generic addresses outside
 // the shared and local windows) once per launch, .local and call .param as the thread's private cells (no
 // other thread sees them, so they are no events), kernel .param as the launch's values.
 #include <variant>
@@ -118,10 +119,9 @@ KernelThread::AccessTarget KernelThread::resolve(const Instruction& in, const Ad
     return target;
   }
   Expr at = core::addConstant(addressValue(in, address), offset, 64);
-  if (space == Space::SharedCluster) unsupported(in, "distributed shared memory (.shared::cluster) accesses");
   StateSpace memory = StateSpace::Global;
   long long windowBase = 0;
-  if (space == Space::Shared) memory = StateSpace::Shared;
+  if (space == Space::Shared || space == Space::SharedCluster) memory = StateSpace::Shared;
   if (space == Space::Local) {
     memory = StateSpace::Local;
   } else if (space == Space::Generic) {
@@ -141,17 +141,22 @@ KernelThread::AccessTarget KernelThread::resolve(const Instruction& in, const Ad
     return target;
   }
   int cta = placement_.linearCta;
-  if (memory == StateSpace::Shared && at.isConstant())
-    at = core::constantAt(core::maskTo(at.constant - windowBase, 32), 64);
+  long long rankBits = 0;  // a shared::cluster address's CTA rank field (kClusterRankShift)
+  if (memory == StateSpace::Shared) {
+    long long known = core::maskTo(constantPart(at) - windowBase, 32);
+    rankBits = known & ~kSharedOffsetMask;
+    if (rankBits != 0) cta = ctaOfClusterRank(in, (rankBits >> kClusterRankShift) - 1);
+    if (at.isConstant()) at = core::constantAt(known & kSharedOffsetMask, 64);
+  }
   if (at.isConstant()) {
     target.location = context_.memory.location(memory, cta, at.constant, width, in.where);
     return target;
   }
   // A computed address: it may reach every element of the object its constant part points into.
   target.kind = AccessTarget::Kind::Computed;
-  long long shift = KernelMemory::numbering(memory, cta, 0) - windowBase;
+  long long shift = KernelMemory::numbering(memory, cta, 0) - windowBase - rankBits;
   target.computed = core::addConstant(at, shift, 64);
-  std::optional<int> region = context_.memory.regionAt(memory, constantPart(at) - windowBase);
+  std::optional<int> region = context_.memory.regionAt(memory, constantPart(at) - windowBase - rankBits);
   if (!region)
     unsupported(in, "an address computed from memory that points into no known variable or buffer");
   context_.memory.ensureRegion(*region, cta, width, in.where);
@@ -159,6 +164,35 @@ KernelThread::AccessTarget KernelThread::resolve(const Instruction& in, const Ad
   target.range = core::AddressRange{KernelMemory::numbering(memory, cta, r.base),
                                     KernelMemory::numbering(memory, cta, r.base + r.size - 1)};
   return target;
+}
+
+int KernelThread::ctaOfClusterRank(const Instruction& in, long long rank) const {
+  const Dim3& c = context_.launch.cluster;
+  if (rank < 0 || rank >= c.count())
+    fail(in, "a shared::cluster address of CTA rank " + std::to_string(rank) + ", but the cluster has " +
+                 std::to_string(c.count()) + (c.count() == 1 ? " CTA" : " CTAs") + " (--cluster)");
+  const Dim3& grid = context_.launch.grid;
+  Dim3 ctaid{placement_.clusterid.x * c.x + rank % c.x, placement_.clusterid.y * c.y + rank / c.x % c.y,
+             placement_.clusterid.z * c.z + rank / (c.x * c.y)};
+  return static_cast<int>(ctaid.x + grid.x * (ctaid.y + grid.y * ctaid.z));
+}
+
+// mapa{.shared::cluster}.{u32,u64} d, a, r (ISA "mapa"): the address of the variable `a` points into in
+// the shared memory of CTA rank r of the cluster (kClusterRankShift); without a state space a and d are
+// generic addresses.
+void KernelThread::lowerMapa(const Instruction& in) {
+  int width = typeWidth(dataType(in));
+  if (width != 32 && width != 64) fail(in, "mapa needs .u32 or .u64");
+  Space space = spaceOf(in);
+  if (space != Space::Generic && space != Space::SharedCluster) unsupported(in);
+  long long window = space == Space::Generic ? kSharedWindow : 0;
+  Expr rank = operand(in, 2, 32);
+  if (!rank.isConstant()) unsupported(in, "a CTA rank computed from memory");
+  ctaOfClusterRank(in, rank.constant);  // checks the rank
+  Expr address = core::addConstant(extendTo64(operand(in, 1, 0)), -window, 64);
+  Expr offset = fold(ExprOp::And, {address, core::constantAt(kSharedOffsetMask, 64)}, 64);
+  Expr mapped = core::addConstant(offset, ((rank.constant + 1) << kClusterRankShift) + window, 64);
+  writeRegister(in, 0, width == 64 ? mapped : fold(ExprOp::ZeroExtend, {mapped}, width));
 }
 
 void KernelThread::AccessTarget::applyTo(core::Instruction& access, int width) const {
@@ -272,13 +306,18 @@ bool KernelThread::lowerAccess(const Instruction& in) {
     lowerAtomic(in);
     return true;
   }
+  if (op == "mapa") {
+    lowerMapa(in);
+    return true;
+  }
   if (op == "cvta" || op == "isspacep") {
     std::string type = dataType(in);
     int width = op == "isspacep" ? 64 : typeWidth(type);
     bool toSpace = in.hasQualifier("to");
     Space space = spaceOf(in);
-    long long window = space == Space::Shared ? kSharedWindow : space == Space::Local ? kLocalWindow : 0;
-    if (space == Space::Param || space == Space::SharedCluster) unsupported(in);
+    bool shared = space == Space::Shared || space == Space::SharedCluster;
+    long long window = shared ? kSharedWindow : space == Space::Local ? kLocalWindow : 0;
+    if (space == Space::Param) unsupported(in);
     Expr value = extendTo64(operand(in, 1, 0));
     if (op == "isspacep") {
       Expr inside = window == 0

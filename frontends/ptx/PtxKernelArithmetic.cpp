@@ -1,8 +1,9 @@
 // Integer arithmetic, logic, comparison, selection and conversion (PTX ISA "Integer Arithmetic
 // Instructions", "Logic and Shift Instructions", "Comparison and Selection Instructions", cvt, mov) at the
 // width of the instruction's type: each result is a folded IR expression (a constant when the launch fixes
-// the operands). Floating-point arithmetic, saturation and carry chains are not modelled: an error naming the
-// instruction. Moving bits (mov, selp, ld, st of .f32 registers) is fine whatever the type says.
+// the operands). Floating-point instructions are PtxKernelFloat.cpp's; saturation and carry chains are not
+// modelled: an error naming the instruction. Moving bits (mov, selp, ld, st of .f32 registers) is fine
+// whatever the type says.
 #include <functional>
 #include <map>
 #include <set>
@@ -108,7 +109,7 @@ bool KernelThread::lowerArithmetic(const Instruction& in) {
   bool sign = isSigned(type);
   bool bitsOnly = in.opcode == "mov" || in.opcode == "selp";
   for (const std::string& t : types)
-    if (isFloat(t) && !bitsOnly) unsupported(in, "floating-point arithmetic is not modelled");
+    if (isFloat(t) && !bitsOnly) unsupported(in, "this floating-point form is not modelled");
   for (const char* q : {"sat", "cc", "approx", "ftz"})
     if (in.hasQualifier(q)) unsupported(in);
   if (in.opcode == "addc" || in.opcode == "subc") unsupported(in);
@@ -221,6 +222,12 @@ void KernelThread::lowerComparison(const Instruction& in, const std::vector<std:
   const std::string& sourceType = types.back();
   int width = sourceType == "pred" ? 1 : typeWidth(sourceType);
   Expr holds = compare(cmp, operand(in, 1, width), operand(in, 2, width), isSigned(sourceType) || sign);
+  writeComparison(in, types, holds);
+}
+
+// The comparison's result `holds` combined with the optional .and / .or / .xor predicate operand, written as
+// setp writes it (p and, with p|q, its negation) or as set does (all ones or 0 of the destination type).
+void KernelThread::writeComparison(const Instruction& in, const std::vector<std::string>& types, Expr holds) {
   std::string boolOp;
   for (const char* b : {"and", "or", "xor"})
     if (in.hasQualifier(b)) boolOp = b;

@@ -5,8 +5,10 @@
 //    init is a relaxed store of the initial state; arrive (release by default), arrive.expect_tx, expect_tx
 //    and complete_tx are MbarrierUpdate read-modify-writes; try_wait / test_wait `.parity` are acquire loads
 //    whose predicate says whether the phase of that parity completed (the compiler's retry loop around
-//    try_wait stays a loop of the specialiser). The state a `mbarrier.arrive` returns is an opaque token:
-//    the front end gives it no value, and the state form of try_wait / test_wait is not modelled.
+//    try_wait stays a loop of the specialiser). The state token `mbarrier.arrive` returns is the parity of
+//    the phase it arrived in (read from the state its update replaced); the state form of try_wait /
+//    test_wait asks whether the phase of that parity completed, as the parity form does. An arrive may
+//    name another CTA's mbarrier through a shared::cluster address (mapa).
 //  * cp.async.bulk copies in 4-byte granules: each granule a weak read and a weak write in the async proxy,
 //    then (global -> shared) the implicit proxy fence and complete_tx on the mbarrier, all one asynchronous
 //    operation; shared -> global copies join bulk groups, whose commit_group and wait_group{.read} N are
@@ -52,6 +54,20 @@ core::Instruction mbarrierUpdate(int location, Expr operand, const std::string& 
   return rmw;
 }
 
+// The 64-bit token an arrive returns: the parity of the phase it arrived in (the state before its update).
+Expr stateToken(Expr stateBefore) {
+  Expr phase = Expr::binary(core::ExprOp::Div, std::move(stateBefore), Expr::constantValue(core::kPhaseUnit));
+  Expr odd = Expr::binary(core::ExprOp::Ne, Expr::binary(core::ExprOp::Rem, phase, Expr::constantValue(2)),
+                          Expr::constantValue(0));
+  return Expr::ifThenElse(odd, core::constantAt(1, 64), core::constantAt(0, 64));
+}
+
+// A token's parity as the unbounded integer the state arithmetic uses.
+Expr parityOfToken(Expr token) {
+  Expr odd = core::fold(core::ExprOp::Ne, {std::move(token), core::constantAt(0, 64)}, 1);
+  return core::fold(core::ExprOp::Ite, {odd, Expr::constantValue(1), Expr::constantValue(0)}, 0);
+}
+
 }  // namespace
 
 int KernelThread::mbarrierLocation(const Instruction& in, size_t index) {
@@ -71,8 +87,9 @@ long long KernelThread::constantValue(const Instruction& in, size_t index, const
 
 void KernelThread::lowerMbarrier(const Instruction& in) {
   const std::string op = in.qualifiers.empty() ? "" : in.qualifiers.front();
+  bool update = op == "arrive" || op == "expect_tx" || op == "complete_tx";
   for (const std::string& q : in.qualifiers)
-    if (q == "noComplete" || q == "shared::cluster") unsupported(in);
+    if (q == "noComplete" || (q == "shared::cluster" && !update)) unsupported(in);
   if (op == "init") {
     long long count = constantValue(in, 1, "an mbarrier count");
     if (count < 1 || count > core::kMaxMbarrierCount) fail(in, "mbarrier count " + std::to_string(count));
@@ -84,7 +101,7 @@ void KernelThread::lowerMbarrier(const Instruction& in) {
     emit(std::move(init));
     return;
   }
-  if (op == "arrive" || op == "expect_tx" || op == "complete_tx") {
+  if (update) {
     bool arrives = op == "arrive";
     bool withBytes = !arrives || in.hasQualifier("expect_tx");
     std::string scope = scopeOf(in, "CTA");
@@ -97,16 +114,19 @@ void KernelThread::lowerMbarrier(const Instruction& in) {
       fail(in, "transaction count " + std::to_string(bytes));
     Expr signedBytes = Expr::constantValue(op == "complete_tx" ? -bytes : bytes);
     std::string order = in.hasQualifier("relaxed") ? "relaxed" : "release";
-    emit(mbarrierUpdate(mbarrierLocation(in, first), core::mbarrierOperand(arrives ? 1 : 0, signedBytes),
-                        order, scope));
-    if (arrives) writeRegister(in, 0, Expr::undefinedValue(64));  // the state token (opaque)
+    core::Instruction rmw = mbarrierUpdate(mbarrierLocation(in, first),
+                                           core::mbarrierOperand(arrives ? 1 : 0, signedBytes), order, scope);
+    rmw.reg = freshRegister("mbarrier");
+    int before = *rmw.reg;
+    emit(std::move(rmw));
+    if (arrives) writeRegister(in, 0, stateToken(Expr::registerValue(before)));
     return;
   }
   if (op == "try_wait" || op == "test_wait") {
-    if (!in.hasQualifier("parity")) unsupported(in, "the state form (waiting on an arrive's token)");
     std::string scope = scopeOf(in, "CTA");
     if (scope.empty()) unsupported(in);
-    long long parity = constantValue(in, 2, "a phase parity") & 1;
+    Expr parity = in.hasQualifier("parity") ? Expr::constantValue(constantValue(in, 2, "a phase parity") & 1)
+                                            : parityOfToken(operand(in, 2, 64));
     core::Instruction load;
     load.kind = core::InstructionKind::Load;
     load.address = mbarrierLocation(in, 1);
@@ -116,7 +136,7 @@ void KernelThread::lowerMbarrier(const Instruction& in) {
     load.reg = freshRegister("mbarrier");
     int state = *load.reg;
     emit(std::move(load));
-    Expr completed = core::mbarrierPhaseCompleted(Expr::registerValue(state), Expr::constantValue(parity));
+    Expr completed = core::mbarrierPhaseCompleted(Expr::registerValue(state), parity);
     core::Instruction result;
     result.kind = core::InstructionKind::Local;
     result.reg = freshRegister("phase");

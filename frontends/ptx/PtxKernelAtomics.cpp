@@ -2,7 +2,9 @@
 // halves are tagged as the PTX litmus front end tags them (frontends/PtxAtomics.cpp): M, _, RMW, GEN and the
 // scope on both; the read ACQ for .acquire / .acq_rel and RLX otherwise, the write REL for .release /
 // .acq_rel and RLX otherwise. Without a .sem the ISA means .relaxed, without a scope .gpu. atom.cas always
-// writes (the old value when the comparison fails). inc, dec and floating-point operations are not modelled.
+// writes (the old value when the comparison fails). A floating-point add (.f16 / .f32 / .f64, with or without
+// .noftz) is core/ir/FloatBits.h's add; exch and cas of floating-point types move bits. inc, dec and the
+// other floating-point operations are not modelled.
 #include <map>
 #include <variant>
 
@@ -44,18 +46,22 @@ void KernelThread::lowerAtomic(const Instruction& in) {
     if (q == "cluster") scope = "CLUSTER";
     if (q == "gpu") scope = "GPU";
     if (q == "sys") scope = "SYS";
-    if (q == "inc" || q == "dec" || q == "sc" || q == "mmio" || q == "v2" || q == "v4" || q == "v8" ||
-        q == "noftz")
+    if (q == "inc" || q == "dec" || q == "sc" || q == "mmio" || q == "v2" || q == "v4" || q == "v8")
       unsupported(in);
   }
   if (operation.empty()) unsupported(in, "an atomic operation other than add and or xor exch cas min max");
-  if (type.empty() || type[0] == 'f') unsupported(in, "floating-point atomics are not modelled");
+  if (type.empty()) fail(in, in.opcode + " needs a type (.u32, .s64, .f32, ...)");
+  bool isFloat = type[0] == 'f' || type == "bf16";
+  bool bitsOnly = operation == "exch" || operation == "cas";
+  if (isFloat && !bitsOnly && (operation != "add" || type == "bf16"))
+    unsupported(in, "floating-point atomics other than add.f16 / .f32 / .f64");
   if (isRed && (operation == "exch" || operation == "cas")) fail(in, "red has no ." + operation);
   int width = typeWidth(type);
   const AtomicOperation& op = operations().at(operation);
   core::Instruction rmw;
   rmw.kind = core::InstructionKind::Rmw;
   rmw.rmwOp = type[0] == 's' ? op.signedRmw : op.rmw;
+  if (isFloat && !bitsOnly) rmw.rmwOp = core::RmwOp::FloatAdd;
   core::TagSet common = {"M", "_", "RMW", "GEN"};
   common.add(scope);
   rmw.tags = common;

@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "core/ir/FloatBits.h"
 #include "core/ir/Program.h"
 #include "core/ir/Warps.h"
 #include "frontends/ptx/PtxKernelMemory.h"
@@ -92,7 +93,10 @@ struct Frame {
 
 // The specialiser's state at a point of the program: the call stack, every register and private-memory
 // cell (.local, call .param) as an expression (a constant where the launch fixes it), and how many times
-// each barrier resource has been reached (which barrier instance comes next).
+// each barrier resource has been reached (which barrier instance comes next; cluster barriers count under
+// the two keys below).
+inline constexpr long long kClusterArrivals = -1;
+inline constexpr long long kClusterWaits = -2;
 struct State {
   std::vector<Frame> stack;
   std::map<std::string, core::Expr> cells;
@@ -137,9 +141,17 @@ class KernelThread {
   bool lowerAccess(const Instruction& in);      // PtxKernelAccess.cpp
   bool lowerSync(const Instruction& in);        // PtxKernelSync.cpp
   void lowerComparison(const Instruction& in, const std::vector<std::string>& types, bool sign);
+  void writeComparison(const Instruction& in, const std::vector<std::string>& types, core::Expr holds);
+  bool lowerFloat(const Instruction& in);  // PtxKernelFloat.cpp
+  void lowerFloatComparison(const Instruction& in, const std::vector<std::string>& types,
+                            core::FloatFormat format);
   void lowerBitField(const Instruction& in, int width, bool sign);
   void lowerPermute(const Instruction& in);
   void lowerBarrier(const Instruction& in);
+  void lowerClusterBarrier(const Instruction& in);
+  void lowerMapa(const Instruction& in);
+  // The linear CTA index of rank `rank` of this thread's cluster (an input error outside it).
+  int ctaOfClusterRank(const Instruction& in, long long rank) const;
   void lowerWarpPrimitive(const Instruction& in);
 
   // Memory accesses (PtxKernelAccess.cpp): where an address operand points, and the access of `width`

@@ -23,6 +23,11 @@ inline constexpr long long kWindowSize = 1LL << 32;
 // The first global address handed out (buffers and module variables) and the first shared-space address.
 inline constexpr long long kFirstGlobal = 0x10000000;
 inline constexpr long long kFirstShared = 0x400;
+// A shared::cluster address (what mapa returns) names CTA rank r of the cluster by r + 1 in its bits from
+// kClusterRankShift up (0: the thread's own CTA, so every shared::cta address is also one), the offset in
+// that CTA's shared memory below: 32-bit registers hold it, as nvcc's `mapa.shared::cluster.u32` needs.
+inline constexpr int kClusterRankShift = 24;
+inline constexpr long long kSharedOffsetMask = (1LL << kClusterRankShift) - 1;
 
 struct Region {
   std::string name;                       // as witnesses show it: "s", "arg1", "counter"

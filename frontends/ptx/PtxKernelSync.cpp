@@ -8,7 +8,8 @@
 // does not, so a thread that returns early or branches around `__syncthreads()` leaves the others blocked.
 // A thread count other than the CTA's size makes the instance a named barrier with that quorum; bar.arrive
 // arrives without waiting. Warp primitives become Warp instructions with the mask the launch fixes
-// (core/ir/Warps.h gives their meaning).
+// (core/ir/Warps.h gives their meaning); a shuffle keeps its `c` operand (clamp lane and segment mask, so
+// CUDA's `width` argument splits the warp into segments as the ISA's pseudo-code does).
 #include <map>
 #include <variant>
 
@@ -36,7 +37,35 @@ core::WarpOp modeOf(KernelThread& thread, const Instruction& in, const Table& mo
 
 }  // namespace
 
+// barrier.cluster.arrive{.release,.relaxed}{.aligned} / barrier.cluster.wait{.acquire}{.aligned} (ISA
+// "barrier.cluster"): a split barrier of every thread of the cluster. The k-th arrive and the k-th wait of
+// a thread join instance "cluster#k" of its cluster: the arrive marked arrive-only (it never blocks), the
+// wait blocking until every thread of the cluster has arrived (core/graph/BarrierGroups.h). Tagged BCLUSTER
+// and REL / RLX / ACQ so that the model orders memory through a release arrive and an acquire wait only
+// (models/ptx-v8.cat, barrier-sync).
+void KernelThread::lowerClusterBarrier(const Instruction& in) {
+  bool arrive = in.hasQualifier("arrive");
+  if (!arrive && !in.hasQualifier("wait")) unsupported(in);
+  for (const std::string& q : in.qualifiers) {
+    bool known = q == "cluster" || q == "arrive" || q == "wait" || q == "aligned" ||
+                 (arrive && (q == "release" || q == "relaxed")) || (!arrive && q == "acquire");
+    if (!known) unsupported(in);
+  }
+  core::Instruction barrier;
+  barrier.kind = core::InstructionKind::Barrier;
+  barrier.tags = {"F", "_", "BCLUSTER", arrive ? (in.hasQualifier("relaxed") ? "RLX" : "REL") : "ACQ"};
+  barrier.barrierScope = "CLUSTER";
+  barrier.barrierArriveOnly = arrive;
+  int& count = state_->barrierCounts[arrive ? kClusterArrivals : kClusterWaits];
+  barrier.barrierInstance = "cluster#" + std::to_string(++count);
+  emit(std::move(barrier));
+}
+
 void KernelThread::lowerBarrier(const Instruction& in) {
+  if (in.opcode == "barrier" && in.hasQualifier("cluster")) {
+    lowerClusterBarrier(in);
+    return;
+  }
   for (const std::string& q : in.qualifiers)
     if (q == "red" || q == "cluster") unsupported(in);
   bool arrive = in.hasQualifier("arrive");
@@ -96,15 +125,16 @@ void KernelThread::lowerWarpPrimitive(const Instruction& in) {
   if (in.opcode == "shfl") {
     warp.warpOp = modeOf(*this, in, shuffles);
     warp.value = operand(in, 1, width);
-    warp.laneSelector = operand(in, 2, width);
-    long long clamp = constantOperand(*this, in, 3, "a shuffle clamp");
-    long long standard = warp.warpOp == core::WarpOp::ShuffleUp ? 0 : 0x1f;
-    if (clamp != standard) unsupported(in, "a shuffle within segments of the warp (width < 32)");
+    // The ISA reads b[4:0] and the clamp and segment mask from c (core::shuffleSource).
+    warp.laneSelector =
+        core::fold(core::ExprOp::And, {operand(in, 2, width), core::constantAt(0x1f, width)}, width);
+    warp.shuffleControl = constantOperand(*this, in, 3, "a shuffle clamp and segment mask") & 0x1fff;
     if (predicate != nullptr) {
       if (!warp.laneSelector.isConstant())
         unsupported(in, "a shuffle's in-range predicate for a lane computed from memory");
-      bool inRange =
-          core::shuffleSource(warp.warpOp, placement_.lane, 32, warp.laneSelector.constant).has_value();
+      bool inRange = core::shuffleSource(warp.warpOp, placement_.lane, 32, warp.laneSelector.constant,
+                                         warp.shuffleControl)
+                         .has_value();
       writeCell(registerCell(predicate->name, in), core::constantAt(inRange ? 1 : 0, 1));
     }
   } else if (in.opcode == "vote") {

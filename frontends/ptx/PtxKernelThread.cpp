@@ -128,7 +128,7 @@ bool KernelThread::step(State& state) {
 }
 
 void KernelThread::execute(State&, const Instruction& in) {
-  if (lowerArithmetic(in) || lowerAsync(in) || lowerAccess(in) || lowerSync(in)) return;
+  if (lowerFloat(in) || lowerArithmetic(in) || lowerAsync(in) || lowerAccess(in) || lowerSync(in)) return;
   unsupported(in);
 }
 

@@ -161,17 +161,84 @@ TEST(PtxKernel, LaunchErrorsNameWhatIsMissing) {
 }
 
 TEST(PtxKernel, AnInstructionNotModelledIsAnErrorAtItsPosition) {
-  std::string body = ".reg .f32 %f<3>;\nadd.f32 %f1, %f2, %f2;\nret;";
+  std::string body = ".reg .f32 %f<3>;\n.reg .pred %p<2>;\ntestp.finite.f32 %p1, %f2;\nret;";
   std::string error = errorOf(kernel(body), launchOf(1));
-  EXPECT_NE(error.find("k.ptx:8:1: error: unsupported PTX instruction 'add.f32'"), std::string::npos)
+  EXPECT_NE(error.find("k.ptx:9:1: error: unsupported PTX instruction 'testp.finite.f32'"), std::string::npos)
       << error;
+}
+
+// barrier.cluster: a split barrier of the cluster; every thread's k-th arrive and wait join "cluster#k".
+TEST(PtxKernel, ClusterBarriersAreSplitBarriersOfTheCluster) {
+  KernelLaunch launch = launchOf(2, 2);
+  launch.cluster.x = 2;
+  core::Program program =
+      lower(kernel("barrier.cluster.arrive.relaxed.aligned;\nbarrier.cluster.wait.aligned;\nret;"), launch);
+  ASSERT_EQ(program.threads.size(), 4u);
+  for (const core::Thread& thread : program.threads) {
+    ASSERT_EQ(count(thread, core::InstructionKind::Barrier), 2u);
+    const core::Instruction& arrive = thread.code[0];
+    const core::Instruction& wait = thread.code[1];
+    EXPECT_TRUE(arrive.barrierArriveOnly);
+    EXPECT_FALSE(wait.barrierArriveOnly);
+    EXPECT_EQ(arrive.barrierScope, "CLUSTER");
+    EXPECT_EQ(arrive.barrierInstance, "cluster#1");
+    EXPECT_EQ(wait.barrierInstance, "cluster#1");
+    EXPECT_TRUE(arrive.tags.has("RLX"));
+    EXPECT_TRUE(wait.tags.has("ACQ"));
+  }
+}
+
+// mapa names the peer CTA's copy of a shared variable; a store through it is a store there.
+TEST(PtxKernel, MapaAddressesReachThePeerCtasSharedMemory) {
+  KernelLaunch launch = launchOf(1, 2);
+  launch.cluster.x = 2;
+  std::string body =
+      ".reg .b32 %r<5>;\n"
+      "mov.u32 %r1, %cluster_ctarank;\n"
+      "xor.b32 %r2, %r1, 1;\n"
+      "mov.u32 %r3, s;\n"
+      "mapa.shared::cluster.u32 %r4, %r3, %r2;\n"
+      "st.shared::cluster.u32 [%r4], %r1;\n"
+      "ret;";
+  core::Program program = lower(kernel(body), launch);
+  ASSERT_EQ(program.threads.size(), 2u);
+  for (size_t t = 0; t < 2; ++t) {
+    auto store =
+        std::find_if(program.threads[t].code.begin(), program.threads[t].code.end(),
+                     [](const core::Instruction& in) { return in.kind == core::InstructionKind::Store; });
+    ASSERT_NE(store, program.threads[t].code.end());
+    EXPECT_EQ(program.memory.at(static_cast<size_t>(store->address)).name,
+              "s[0]@cta" + std::to_string(1 - t));
+  }
+  std::string outside =
+      errorOf(kernel(".reg .b32 %r<2>;\nmapa.shared::cluster.u32 %r1, s, 2;\nret;"), launch);
+  EXPECT_NE(outside.find("CTA rank 2, but the cluster has 2 CTAs (--cluster)"), std::string::npos) << outside;
+}
+
+// Floating point: comparisons are exact IEEE (1.0 < 2.0 folds to true), arithmetic a fixed function.
+TEST(PtxKernel, FloatingPointInstructionsLower) {
+  std::string body =
+      ".reg .f32 %f<4>;\n.reg .pred %p<2>;\n"
+      "setp.lt.f32 %p1, 0f3F800000, 0f40000000;\n"
+      "selp.f32 %f1, 0f3F800000, 0f40000000, %p1;\n"
+      "add.rn.f32 %f2, %f1, 0f00000000;\n"
+      "fma.rn.f32 %f3, %f2, %f2, %f1;\n"
+      "st.shared.f32 [s], %f2;\n"
+      "st.shared.f32 [s+4], %f3;\n"
+      "ret;";
+  core::Program program = lower(kernel(body), launchOf(1));
+  std::vector<long long> stored;
+  for (const core::Instruction& in : program.threads[0].code)
+    if (in.kind == core::InstructionKind::Store && in.value.isConstant()) stored.push_back(in.value.constant);
+  ASSERT_EQ(stored.size(), 2u);
+  EXPECT_EQ(stored[0], 0x3F800000) << "1.0 < 2.0 selects 1.0, and 1.0 + 0 is 1.0";
+  EXPECT_NE(stored[1], 0x3F800000);
 }
 
 TEST(PtxKernel, EveryCorpusKernelWithoutAsynchronousCopiesLowers) {
   for (const std::string& path : testing::corpusFiles()) {
     std::string text = testing::readFile(path);
     if (text.find("mbarrier") != std::string::npos || text.find("cp.async") != std::string::npos) continue;
-    if (text.find("shfl.sync") != std::string::npos && path.find("partial.") != std::string::npos) continue;
     Module module = parsePtxModule(text, path);
     KernelLaunch launch;
     launch.block.x = 4;
