@@ -104,6 +104,7 @@ void explainFlag(Query& query, const core::Model& model, const core::RelationAna
     analysis.relation(axiom.relation).may.forEach([&](int a, int b) {
       if (verdict.firedPair.empty() && query.value(query.relations().edge(axiom.relation, a, b))) {
         verdict.firedPair = fmt::format("{}  and  {}", graph.describe(a), graph.describe(b));
+        verdict.firedSites = {graph.site(a), graph.site(b)};
       }
     });
     return;

@@ -73,6 +73,7 @@ void explainMemorySafety(Query& query, const core::Model& model, const core::Rel
     verdict.firedFlag = "outside allocation";
     verdict.firedPair = fmt::format("{} at {}: {}", ctx.graph.describe(e.id),
                                     ctx.graph.stepOf(e).instruction->location.str(), whyUnsafe(ctx, e));
+    verdict.firedSites = {ctx.graph.site(e.id)};
     return;
   }
   for (const core::Axiom& axiom : model.axioms) {
@@ -81,8 +82,10 @@ void explainMemorySafety(Query& query, const core::Model& model, const core::Rel
       continue;
     verdict.firedFlag = axiom.name;
     analysis.relation(axiom.relation).may.forEach([&](int a, int b) {
-      if (verdict.firedPair.empty() && query.value(query.relations().edge(axiom.relation, a, b)))
+      if (verdict.firedPair.empty() && query.value(query.relations().edge(axiom.relation, a, b))) {
         verdict.firedPair = fmt::format("{}  and  {}", ctx.graph.describe(a), ctx.graph.describe(b));
+        verdict.firedSites = {ctx.graph.site(a), ctx.graph.site(b)};
+      }
     });
     return;
   }

@@ -16,10 +16,14 @@ nlohmann::json verdictToJson(const core::Verdict& v) {
              {"phase", v.phaseDifference->phase},
              {"other_phase", v.phaseDifference->otherPhase}};
   }
+  nlohmann::json sites = nlohmann::json::array();
+  for (const core::Verdict::EventSite& s : v.firedSites)
+    sites.push_back({s.event, s.thread, s.source.file, s.source.line, s.source.column});
   return {{"result", core::resultName(v.result)},
           {"explanation", v.explanation},
           {"fired_flag", v.firedFlag},
           {"fired_pair", v.firedPair},
+          {"fired_sites", sites},
           {"witness", v.witness},
           {"stuck", v.stuck},
           {"test", v.testName},
@@ -41,6 +45,11 @@ core::Verdict verdictFromJson(const nlohmann::json& json) {
     v.explanation = json.at("explanation").get<std::string>();
     v.firedFlag = json.at("fired_flag").get<std::string>();
     v.firedPair = json.at("fired_pair").get<std::string>();
+    for (const nlohmann::json& s : json.at("fired_sites")) {
+      v.firedSites.push_back(
+          {s.at(0).get<int>(), s.at(1).get<std::string>(),
+           core::SourceLocation{s.at(2).get<std::string>(), s.at(3).get<int>(), s.at(4).get<int>()}});
+    }
     v.witness = json.at("witness").get<std::string>();
     v.stuck = json.at("stuck").get<std::string>();
     v.testName = json.at("test").get<std::string>();

@@ -33,6 +33,24 @@ nlohmann::ordered_json textOrNull(const std::string& text) {
   return text.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(text);
 }
 
+// "kernel.cu:9 (thread 0)": where a person finds an event.
+std::string siteText(const core::Verdict::EventSite& site) {
+  if (site.source.file.empty()) return "(" + site.thread + ")";
+  return fmt::format("{}:{} ({})", site.source.file, site.source.line, site.thread);
+}
+
+nlohmann::ordered_json sitesJson(const core::Verdict& verdict) {
+  nlohmann::ordered_json sites = nlohmann::ordered_json::array();
+  for (const core::Verdict::EventSite& site : verdict.firedSites) {
+    sites.push_back(
+        {{"event", site.event},
+         {"thread", site.thread},
+         {"source",
+          {{"file", site.source.file}, {"line", site.source.line}, {"column", site.source.column}}}});
+  }
+  return sites;
+}
+
 nlohmann::ordered_json conditionsJson(const core::Verdict& verdict) {
   if (verdict.conditions.empty()) return nullptr;
   nlohmann::ordered_json json = nlohmann::ordered_json::object();
@@ -55,6 +73,9 @@ void printVerdict(std::ostream& out, const std::string& modelName, const std::st
                        verdict.witnessBound);
   if (!verdict.firedFlag.empty()) out << fmt::format("Flag: {}\n", verdict.firedFlag);
   if (!verdict.firedPair.empty()) out << fmt::format("Pair: {}\n", verdict.firedPair);
+  bool race = verdict.firedFlag.find("race") != std::string::npos && verdict.firedSites.size() == 2;
+  if (race)
+    out << fmt::format("race: {} and {}\n", siteText(verdict.firedSites[0]), siteText(verdict.firedSites[1]));
   if (!verdict.condition.empty()) out << fmt::format("Condition: {}\n", verdict.condition);
   if (!verdict.stuck.empty()) out << "Stuck:\n" << verdict.stuck;
   if (!verdict.witness.empty()) out << "Witness:\n" << verdict.witness;
@@ -75,6 +96,7 @@ void printVerdictJson(std::ostream& out, const std::string& modelName, const std
       {"condition", textOrNull(verdict.condition)},
       {"flag", textOrNull(verdict.firedFlag)},
       {"pair", textOrNull(verdict.firedPair)},
+      {"events", sitesJson(verdict)},
       {"witness", textOrNull(verdict.witness)},
       {"stuck", textOrNull(verdict.stuck)},
       {"conditions", conditionsJson(verdict)},

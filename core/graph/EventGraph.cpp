@@ -294,6 +294,21 @@ Alias genericAlias(const Event& a, const Event& b) {
   return a.generic == b.generic ? Alias::Must : Alias::No;
 }
 
+Verdict::EventSite EventGraph::site(int eventId) const {
+  const Event& e = event(eventId);
+  Verdict::EventSite site;
+  site.event = eventId;
+  if (e.kind == EventKind::Init) {
+    site.thread = "init";
+    return site;
+  }
+  const Thread& thread = program->threads.at(static_cast<size_t>(e.thread));
+  site.thread = thread.place.empty() ? thread.name : thread.place;
+  const Instruction& in = *stepOf(e).instruction;
+  site.source = in.userSource.file.empty() ? in.location : in.userSource;
+  return site;
+}
+
 std::string EventGraph::describe(int eventId) const {
   const Event& e = event(eventId);
   if (e.kind == EventKind::Init) return "init " + program->memory.at(static_cast<size_t>(e.location)).name;

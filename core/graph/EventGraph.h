@@ -8,6 +8,7 @@
 
 #include "core/graph/PairSet.h"
 #include "core/ir/Program.h"
+#include "core/ir/Verdict.h"
 
 namespace catcheck::core {
 
@@ -95,7 +96,8 @@ struct EventGraph {
   const Step& stepOf(const Event& e) const {
     return threads.at(static_cast<size_t>(e.thread)).steps.at(static_cast<size_t>(e.step));
   }
-  std::string describe(int eventId) const;  // "P0:3 st.weak x, 1" for witnesses
+  std::string describe(int eventId) const;     // "P0:3 st.weak x, 1" for witnesses
+  Verdict::EventSite site(int eventId) const;  // the thread and source position a person reads
 };
 
 // Alias analysis of two memory events: their locations are equal in every execution (Must), in none

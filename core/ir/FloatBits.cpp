@@ -3,13 +3,14 @@
 // (additions, comparisons, multiplication and division by constants, selection): no bitwise operator, so
 // the encoders keep the program in linear integer arithmetic, which the solvers decide fast. The exact
 // operations read the IEEE layout through order: a value is negative when it is at least the sign bit S,
-// its magnitude is the value less S, it is a NaN when its magnitude exceeds the bits of infinity, and
-// key(x) (2^w - 1 - x for negative x, x + S otherwise) orders the non-NaN values numerically with -0 below
-// +0. The fixed functions are affine maps modulo 2^w with odd multipliers derived from a hash of the
-// operation's name: f(a, b) = K (a + b) + C for add and mul (commutative), h' = K h + L x + C per operand
-// otherwise; none is associative.
+// its magnitude is the value less S, it is a NaN when its magnitude exceeds the bits of infinity, and the
+// non-NaN values order as keyLess says. The fixed functions are affine maps modulo 2^w with odd multipliers
+// derived from a hash of the operation's name: f(a, b) = K (a + b) + C for add and mul (commutative), h' = K
+// h + L x + C per operand otherwise; none is associative. They compute at 32 bits at most (a 64-bit result is
+// zero-extended), and nothing at 64 bits leaves [0, 2^64): the encoders keep 64-bit values unwrapped.
 #include "core/ir/FloatBits.h"
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 
@@ -61,14 +62,13 @@ Expr isZero(const Expr& a, FloatFormat f) {
   return flag(ExprOp::Eq, magnitude(a, f), bits(0, f.width));
 }
 
-// The numeric order of non-NaN values as an unsigned order.
-Expr key(const Expr& a, FloatFormat f) {
-  return choose(isNegative(a, f), fold(ExprOp::Sub, {bits(-1, f.width), a}, f.width),
-                fold(ExprOp::Add, {a, bits(signMask(f), f.width)}, f.width));
-}
-
+// The numeric order of non-NaN values, -0 below +0: a negative value is below every other one, two
+// non-negative ones compare as unsigned numbers, two negative ones the other way round. (No arithmetic, so
+// nothing leaves [0, 2^w) at 64 bits either, where the encoders do not wrap.)
 Expr keyLess(const Expr& a, const Expr& b, FloatFormat f) {
-  return flag(ExprOp::ULt, key(a, f), key(b, f));
+  Expr negativeA = isNegative(a, f), negativeB = isNegative(b, f);
+  return choose(negativeB, choose(negativeA, flag(ExprOp::UGt, a, b), bits(0, 1)),
+                choose(negativeA, bits(1, 1), flag(ExprOp::ULt, a, b)));
 }
 
 Expr orderedLess(const Expr& a, const Expr& b, FloatFormat f) {
@@ -88,11 +88,11 @@ std::uint64_t nameHash(const std::string& name, std::uint64_t seed) {
   return h;
 }
 
-// An argument brought to `width` bits (a wider one adds its high part onto its low part first).
+// An argument brought to `width` bits (a wider one adds its high part onto its low part, at `width`).
 Expr fitted(const Expr& x, int width) {
   if (x.width <= width) return atWidth(x, width);
   Expr high = fold(ExprOp::Div, {x, bits(1LL << width, x.width)}, x.width);
-  return atWidth(fold(ExprOp::Add, {x, high}, x.width), width);
+  return fold(ExprOp::Add, {atWidth(x, width), atWidth(high, width)}, width);
 }
 
 Expr times(long long factor, const Expr& x, int width) {
@@ -104,7 +104,9 @@ std::string baseOperation(const std::string& operation) {
   return operation.substr(0, operation.find('.'));
 }
 
-Expr mix(const std::string& operation, const std::vector<Expr>& args, int width) {
+// Computed at 32 bits at most and zero-extended: the encoders do not wrap 64-bit arithmetic.
+Expr mix(const std::string& operation, const std::vector<Expr>& args, int resultWidth) {
+  int width = std::min(resultWidth, 32);
   long long k = static_cast<long long>(nameHash(operation, 1) | 1);  // odd: a bijection modulo 2^w
   long long l = static_cast<long long>(nameHash(operation, 2) | 1);
   Expr c = bits(static_cast<long long>(nameHash(operation, 3)), width);
@@ -121,7 +123,7 @@ Expr mix(const std::string& operation, const std::vector<Expr>& args, int width)
     Expr next = fold(ExprOp::Add, {times(k, h, width), times(l, fitted(args[i], width), width)}, width);
     h = fold(ExprOp::Add, {next, c}, width);
   }
-  return h;
+  return atWidth(h, resultWidth);
 }
 
 }  // namespace
@@ -180,7 +182,9 @@ Expr floatCompare(FloatComparison comparison, const Expr& a, const Expr& b, Floa
 }
 
 Expr floatNegate(const Expr& a, FloatFormat f) {
-  return fold(ExprOp::Add, {a, bits(signMask(f), f.width)}, f.width);  // flips the sign bit modulo 2^w
+  Expr sign = bits(signMask(f), f.width);
+  return choose(isNegative(a, f), fold(ExprOp::Sub, {a, sign}, f.width),
+                fold(ExprOp::Add, {a, sign}, f.width));
 }
 
 Expr floatAbs(const Expr& a, FloatFormat f) {

@@ -96,7 +96,7 @@ enum class RmwOp {
   CompareExchange,
   CompareExchangeOnSuccess,
   MbarrierUpdate,  // PTX mbarrier arrive / expect_tx / complete_tx: core/ir/Mbarrier.h's update of the state
-  FloatAdd         // PTX atom / red .add.f16 / .f32 / .f64: core/ir/FloatBits.h's add at the value's width
+  FloatAdd         // PTX atom / red .add.f16 / .f32: core/ir/FloatBits.h's add at the value's width
 };
 
 // One instruction. Which fields matter depends on `kind`:
@@ -128,7 +128,9 @@ struct AddressRange {
 struct Instruction {
   InstructionKind kind = InstructionKind::Local;
   SourceLocation location;
-  std::string text;  // the source text, for witnesses
+  SourceLocation userSource;  // where the user wrote it, when the front end knows (a .cu line through PTX
+                              // .loc); empty file otherwise
+  std::string text;           // the source text, for witnesses
   std::optional<int> reg;
   int address = -1;  // memory object index
   std::optional<Expr> computedAddress;
@@ -162,6 +164,7 @@ struct Instruction {
 
 struct Thread {
   std::string name;                   // P0, P1, ...
+  std::string place;                  // how its user numbers it ("thread 3 of block 1"); empty: `name`
   std::vector<ScopePosition> scopes;  // outermost first
   std::optional<int> warp;            // PTX `warp K`: threads of one CTA with one warp id form a warp
   std::optional<int> cluster;         // PTX `cluster K` (placement only; no model uses it yet)

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "core/ir/Property.h"
+#include "core/ir/SourceLocation.h"
 
 namespace catcheck::core {
 
@@ -26,8 +27,17 @@ struct Verdict {
   std::string explanation;  // one line: why this result
   std::string firedFlag;    // cat_spec FAIL: the flag that fired
   std::string firedPair;    // cat_spec FAIL: one pair of events in the flagged relation
-  std::string witness;      // the execution behind a SAT answer, as text (when asked to explain)
-  std::string stuck;        // termination FAIL: the stuck threads, where, and the values they keep reading
+  // The events firedPair names (cat_spec: the pair; memory_safety: the access), where a person finds them:
+  // the thread as its user numbers it (a kernel's "thread 16", "thread 3 of block 1"; else P0, ...) and
+  // the source position (the user's .cu line through PTX .loc, else the program's own file and line).
+  struct EventSite {
+    int event = -1;
+    std::string thread;
+    SourceLocation source;
+  };
+  std::vector<EventSite> firedSites;
+  std::string witness;  // the execution behind a SAT answer, as text (when asked to explain)
+  std::string stuck;    // termination FAIL: the stuck threads, where, and the values they keep reading
   std::string testName;
   std::string condition;  // the test's condition as written
   // well_synchronized FAIL: the mbarrier update (its read event) and the phases it joins in two executions,

@@ -41,6 +41,8 @@ std::string trimmed(const std::string& line) {
 KernelThread::KernelThread(KernelContext& context, int index, const Placement& placement)
     : context_(context), index_(index), placement_(placement) {
   thread_.name = "P" + std::to_string(index);
+  thread_.place = "thread " + std::to_string(placement.linearTid);
+  if (context.ctaCount() > 1) thread_.place += " of block " + std::to_string(placement.linearCta);
 }
 
 core::Thread KernelThread::lower() {
@@ -248,6 +250,7 @@ void KernelThread::emit(core::Instruction instruction) {
       if (inUserFile(position) && position.line > 0) {
         std::string file = context_.userFile.substr(context_.userFile.find_last_of('/') + 1);
         text += "  // " + file + ":" + std::to_string(position.line);
+        instruction.userSource = {file, position.line, position.column};
       }
     }
     instruction.text = text;

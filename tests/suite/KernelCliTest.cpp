@@ -25,6 +25,15 @@ TEST(KernelCli, ARaceNamesBothAccessesInCudaSourceLines) {
   EXPECT_NE(run.output.find("Result: FAIL"), std::string::npos) << run.output;
   EXPECT_NE(run.output.find("Flag: data-race"), std::string::npos) << run.output;
   EXPECT_NE(run.output.find("// reduce_tree_nosync.cu:23  and  P"), std::string::npos) << run.output;
+  // the one-line form: both accesses by source line and CUDA thread number
+  EXPECT_NE(run.output.find("race: reduce_tree_nosync.cu:23 (thread "), std::string::npos) << run.output;
+  EXPECT_NE(run.output.find(") and reduce_tree_nosync.cu:23 (thread "), std::string::npos) << run.output;
+  CommandResult json = runCatcheck(kModel + " " + kCorpus + "reduce_tree_nosync.ptx" + kLaunch +
+                                   " --property cat_spec --format json");
+  EXPECT_NE(
+      json.output.find("\"source\": {\n        \"file\": \"reduce_tree_nosync.cu\",\n        \"line\": 23"),
+      std::string::npos)
+      << json.output;
 }
 
 TEST(KernelCli, TheKernelIsChosenByItsDemangledName) {
