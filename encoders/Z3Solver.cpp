@@ -225,19 +225,27 @@ class Z3Backend final : public SolverBackend {
     return SatResult::Unknown;
   }
 
-  // The first search runs alone for the delay (z3's own time limit stops it); only if it has not answered
-  // is the query copied for a second search (SecondSearch) and both search, the first again from the
-  // start, on threads of their own. The first definite answer wins and interrupts the other search. The
-  // copy is made while no search runs: a z3 context must not be read while another thread works in it.
-  // Copying only then keeps it from the queries that answer within the delay (issue 30: MP-200's copy of
-  // 129 603 terms cost 1 s before a first search of a fraction of a second). An interrupt may leave z3's
-  // context cancelled; that is safe because every query is checked once (encoders/Checker.cpp builds a
-  // new query, with a new backend, for each question).
+  // The query is copied for a second search (SecondSearch) before any search runs; the first search then
+  // runs alone for the delay (z3's own time limit stops it), and only if it has not answered do both search,
+  // the first again from the start, on threads of their own. The first definite answer wins and interrupts
+  // the other search. The copy is made while no search runs: a z3 context must not be read while another
+  // thread works in it. (Issue 30 tried copying only after the delay, to spare the copy to queries that
+  // answer within it; a copy made after a search stopped by its time limit was sometimes truncated, and the
+  // second search then answered SAT with a model of nothing: bad witnesses under load, reproduced with a 5 ms
+  // delay on ballot-vote-redux's participation.) An interrupt may leave z3's context cancelled; that is safe
+  // because every query is checked once (encoders/Checker.cpp builds a new query, with a new backend, for
+  // each question).
   z3::check_result checkWithSecondSearch() {
     auto start = std::chrono::steady_clock::now();
+    auto copyStart = std::chrono::steady_clock::now();
+    auto second = std::make_unique<SecondSearch>(solver_, terms_, options_);
+    core::log::debug(
+        "second search: query of {} terms copied in {} ms", terms_.size(),
+        std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - copyStart)
+            .count());
     unsigned delay = options_.secondSearchDelayMs;
     if (delay > 0) {
-      setTimeLimit(delay);
+      setTimeLimit(options_.timeoutMs > 0 ? std::min(delay, options_.timeoutMs) : delay);
       z3::check_result alone = solver_.check();
       if (alone != z3::unknown) return alone;
     }
@@ -245,15 +253,13 @@ class Z3Backend final : public SolverBackend {
         std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start)
             .count());
     if (options_.timeoutMs > 0 && elapsed >= options_.timeoutMs) return z3::unknown;
-    setTimeLimit(options_.timeoutMs > 0 ? options_.timeoutMs - elapsed : 0);
-    auto copyStart = std::chrono::steady_clock::now();
-    SolverOptions remaining = options_;
-    if (options_.timeoutMs > 0) remaining.timeoutMs = options_.timeoutMs - elapsed;
-    auto second = std::make_unique<SecondSearch>(solver_, terms_, remaining);
-    core::log::debug(
-        "second search: query of {} terms copied in {} ms", terms_.size(),
-        std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - copyStart)
-            .count());
+    unsigned left = options_.timeoutMs > 0 ? options_.timeoutMs - elapsed : 0;
+    setTimeLimit(left);
+    if (left > 0) {
+      z3::params limit(second->context);
+      limit.set("timeout", left);
+      second->solver.set(limit);
+    }
     Race race;
     std::thread first([&] { race.finish(0, [&] { return solver_.check(); }); });
     std::thread other([&] { race.finish(1, [&] { return second->solver.check(); }); });
