@@ -36,5 +36,27 @@ TEST(Z3SecondSearch, EveryRaceLeavesAModelThatReadsBack) {
   }
 }
 
+// The same with a 1 ms delay, so that the first search is usually stopped by its time limit before the two
+// race: the second search must search a whole copy of the query (a copy made after that stop was sometimes
+// truncated, and the model then broke the query's own constraints; catcheck saw it as a witness the
+// evaluator rejected, on ballot-vote-redux's participation with a 5 ms delay).
+TEST(Z3SecondSearch, AModelAfterATimedOutFirstSearchSatisfiesTheWholeQuery) {
+  for (int round = 0; round < 60; ++round) {
+    SolverOptions options;
+    options.produceModels = true;
+    options.secondSearchDelayMs = 1;
+    auto backend = makeZ3Solver(options);
+    Formula f(*backend);
+    std::vector<Term> xs;
+    for (int i = 0; i < 400; ++i) xs.push_back(f.intVar("x" + std::to_string(i)));
+    f.require(f.le(f.intValue(round), xs.front()));
+    for (size_t i = 0; i + 1 < xs.size(); ++i) f.require(f.lt(xs[i], xs[i + 1]));
+    ASSERT_EQ(backend->check(), SatResult::Sat) << "round " << round;
+    EXPECT_GE(backend->intValue(xs.front()), round);
+    for (size_t i = 0; i + 1 < xs.size(); ++i)
+      ASSERT_LT(backend->intValue(xs[i]), backend->intValue(xs[i + 1])) << "round " << round << ", x" << i;
+  }
+}
+
 }  // namespace
 }  // namespace catcheck::encoders
