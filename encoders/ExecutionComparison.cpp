@@ -210,6 +210,15 @@ void describeDifference(const core::Program& program, EncodingContext& first, En
   }
 }
 
+// Both executions of a difference found: the difference in words and, when asked, both witnesses.
+void explainDifference(const core::Program& program, EncodingContext& first, EncodingContext& second,
+                       const DecideOptions& options, Decision& decision) {
+  describeDifference(program, first, second, decision.verdict);
+  if (!options.explain) return;
+  decision.firstWitness = extractExecution(first);
+  decision.witness = extractExecution(second);
+}
+
 std::vector<long long> resultValues(EncodingContext& ctx) {
   std::vector<long long> values;
   for (const auto& [what, term] : resultTerms(ctx)) values.push_back(ctx.f.backend().intValue(term));
@@ -297,11 +306,7 @@ bool differsOnFixedInputs(SolverChoice& choice, const std::map<int, long long>& 
   if (solveEitherSolver(choice, second, graph, analysis, model, options, solverOptions, differs,
                         "another result on the same fixed inputs", verdict, 1, inputs) != SatResult::Sat)
     return false;
-  describeDifference(*graph.program, first->context(), second->context(), verdict);
-  if (options.explain) {
-    decision.firstWitness = extractExecution(first->context());
-    decision.witness = extractExecution(second->context());
-  }
+  explainDifference(*graph.program, first->context(), second->context(), options, decision);
   return true;
 }
 
@@ -334,11 +339,7 @@ Decision decideDeterministic(const core::EventGraph& graph, const core::Relation
   if (hasInputs &&
       solveEitherSolver(choice, twin, graph, analysis, model, options, solverOptions, differentResults,
                         "two executions with different results", verdict, 2) == SatResult::Sat) {
-    describeDifference(*graph.program, twin->context(0), twin->context(1), verdict);
-    if (options.explain) {
-      decision.firstWitness = extractExecution(twin->context(0));
-      decision.witness = extractExecution(twin->context(1));
-    }
+    explainDifference(*graph.program, twin->context(0), twin->context(1), options, decision);
     return fail();
   }
   return passUnlessBoundReachable(std::move(decision), graph, model, analysis, options, question);

@@ -239,6 +239,13 @@ int typeWidth(const std::string& type) {
   return it == widths.end() ? 0 : it->second;
 }
 
+std::vector<std::string> typesOf(const Instruction& in) {
+  std::vector<std::string> types;
+  for (const std::string& q : in.qualifiers)
+    if (typeWidth(q) > 0) types.push_back(q);
+  return types;
+}
+
 KernelContext::KernelContext(const Module& m, const KernelLaunch& l, const std::string& text)
     : module(m), launch(l), memory(program, static_cast<int>(l.grid.count())) {
   std::istringstream in(text);

@@ -19,18 +19,6 @@ using core::Expr;
 using core::ExprOp;
 using core::fold;
 
-bool isTypeName(const std::string& q) {
-  return q == "pred" || typeWidth(q) > 0;
-}
-
-// The instruction's types in the order written (cvt has two).
-std::vector<std::string> typesOf(const Instruction& in) {
-  std::vector<std::string> types;
-  for (const std::string& q : in.qualifiers)
-    if (isTypeName(q)) types.push_back(q);
-  return types;
-}
-
 bool isFloat(const std::string& type) {
   return !type.empty() && type[0] == 'f';
 }

@@ -58,9 +58,7 @@ bool KernelThread::lowerFloat(const Instruction& in) {
       "add",   "sub", "mul", "fma", "mad", "div", "neg",  "abs",      "min",  "max", "sqrt",
       "rsqrt", "rcp", "ex2", "lg2", "sin", "cos", "tanh", "copysign", "setp", "set", "cvt"};
   if (arithmetic.count(in.opcode) == 0) return false;
-  std::vector<std::string> types;
-  for (const std::string& q : in.qualifiers)
-    if (q == "pred" || typeWidth(q) > 0) types.push_back(q);
+  std::vector<std::string> types = typesOf(in);
   if (types.empty()) return false;
   // The operand type: setp / set / cvt name it last, the others once.
   const std::string& type = types.back();
@@ -70,8 +68,9 @@ bool KernelThread::lowerFloat(const Instruction& in) {
   const std::string& op = in.opcode;
   for (const std::string& t : types)
     if (t == "f64")
-      unsupported(in, "64-bit floating-point arithmetic (the encoders keep 64-bit values unwrapped, so its bit "
-                      "operations are not modelled yet; moving f64 bits is fine)");
+      unsupported(in,
+                  "64-bit floating-point arithmetic (the encoders keep 64-bit values unwrapped, so its bit "
+                  "operations are not modelled yet; moving f64 bits is fine)");
   FloatFormat format = formatOf(type);
   bool packed = type == "f16x2" || type == "bf16x2";
   int width = typeWidth(type);
