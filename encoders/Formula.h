@@ -53,6 +53,15 @@ class Formula {
   };
   std::optional<Range> rangeOf(Term t) const;
   void noteRange(Term t, Range range) { ranges_[t] = range; }
+  // Integer terms whose binary digits are known as Boolean terms (bit 0 first): constants, terms built by
+  // fromBits, terms given digits by decompose, and bitwise results of such terms. A bitwise operation on
+  // them (a shift by a constant for the shifts) is built digit by digit in linear arithmetic, never through
+  // the solver's integer-to-bit-vector conversion: a warp's ballot or match mask masked, shifted and
+  // counted stays as cheap as the comparisons it came from.
+  Term fromBits(const std::vector<Term>& bits);  // sum of 2^i for each bit i that holds
+  std::optional<std::vector<Term>> bitsOf(Term t, int width) const;
+  // Fresh digits for `t` (which must lie in [0, 2^width)), with t == fromBits(digits) required.
+  std::vector<Term> decompose(Term t, int width, const std::string& name);
   // At most one of `terms` holds (pairwise for short lists, a sequential counter otherwise).
   Term atMostOne(const std::vector<Term>& terms);
 
@@ -67,6 +76,10 @@ class Formula {
   int fresh_ = 0;
   std::unordered_map<Term, long long> constants_;
   std::unordered_map<Term, Range> ranges_;
+  std::unordered_map<Term, std::vector<Term>> bits_;
+
+  std::optional<Term> lowBits(BitwiseOp op, int width, const std::vector<Term>& args);
+  std::optional<std::vector<Term>> bitwiseByDigits(BitwiseOp op, int width, const std::vector<Term>& args);
 };
 
 }  // namespace catcheck::encoders

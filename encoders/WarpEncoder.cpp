@@ -229,7 +229,15 @@ class WarpEncoder {
     if (!f_.isFalse(undefined))
       ctx_.warpUndefined.push_back(
           {p.event, f_.both(exec(p), undefined), "it shuffles from a lane that does not take part"});
-    f_.require(f_.implies(f_.both(exec(p), f_.no(undefined)), f_.eq(value, result)));
+    Term equal = f_.eq(value, result);
+    // A mask (ballot, match.any) is equated digit by digit, so that masking and counting it stay linear.
+    if (std::optional<std::vector<Term>> digits = f_.bitsOf(result, 32); digits && !f_.constantOf(result)) {
+      std::vector<Term> own = f_.decompose(value, 32, "warp_e" + std::to_string(p.event));
+      std::vector<Term> same;
+      for (size_t i = 0; i < own.size(); ++i) same.push_back(f_.iff(own[i], (*digits)[i]));
+      equal = f_.all(same);
+    }
+    f_.require(f_.implies(f_.both(exec(p), f_.no(undefined)), equal));
   }
 
   // The source lane l is chosen when the selector equals the constant that names it (core::shuffleSource).
@@ -285,15 +293,16 @@ class WarpEncoder {
       return flag(f_.all(equal));
     }
     std::vector<Term> allSet, allClear, anySet;
-    Term ballot = f_.intValue(0);
+    std::vector<Term> ballot;
+    Term own = lanes[static_cast<size_t>(p.lane)].operand;
     for (size_t l = 0; l < lanes.size(); ++l) {
-      Term set = f_.no(f_.eq(lanes[l].operand, f_.intValue(0)));
+      // a ballot counts the lanes whose operand is set, match.any those whose operand equals this lane's
+      Term set = op == WarpOp::MatchAny ? f_.eq(lanes[l].operand, own)
+                                        : f_.no(f_.eq(lanes[l].operand, f_.intValue(0)));
       allSet.push_back(f_.implies(lanes[l].present, set));
       allClear.push_back(f_.implies(lanes[l].present, f_.no(set)));
       anySet.push_back(f_.both(lanes[l].present, set));
-      if (l < 62)
-        ballot = f_.arith(TermOp::Add, ballot,
-                          f_.ite(f_.both(lanes[l].present, set), f_.intValue(1LL << l), f_.intValue(0)));
+      ballot.push_back(f_.both(lanes[l].present, set));
     }
     switch (op) {
       case WarpOp::VoteAll:
@@ -303,6 +312,7 @@ class WarpEncoder {
       case WarpOp::VoteUniform:
         return flag(f_.either(f_.all(allSet), f_.all(allClear)));
       case WarpOp::VoteBallot:
+      case WarpOp::MatchAny:
       case WarpOp::Sync:
       case WarpOp::ShuffleIdx:
       case WarpOp::ShuffleUp:
@@ -317,7 +327,7 @@ class WarpEncoder {
       case WarpOp::Elect:
       case WarpOp::AllEqual:
       case WarpOp::BroadcastFirst:
-        return ballot;
+        return f_.fromBits(ballot);
     }
     throw std::logic_error("unknown WarpOp");
   }
@@ -357,6 +367,7 @@ class WarpEncoder {
           case WarpOp::VoteAny:
           case WarpOp::VoteUniform:
           case WarpOp::VoteBallot:
+          case WarpOp::MatchAny:
           case WarpOp::Elect:
           case WarpOp::AllEqual:
           case WarpOp::BroadcastFirst:

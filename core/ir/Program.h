@@ -68,6 +68,7 @@ enum class WarpOp {
   ReduceAnd,
   ReduceOr,
   ReduceXor,
+  MatchAny,  // PTX match.any.sync: the ballot of the participants whose operand equals this lane's
   // SPIR-V group non-uniform operations without a PTX twin
   Elect,          // 1 in the lowest participating lane, else 0
   AllEqual,       // 1 when every participant's operand is the same

@@ -27,6 +27,7 @@ WarpFamily familyOf(WarpOp op) {
     case WarpOp::VoteAny:
     case WarpOp::VoteUniform:
     case WarpOp::VoteBallot:
+    case WarpOp::MatchAny:
       return WarpFamily::Vote;
     case WarpOp::ReduceAdd:
     case WarpOp::ReduceMin:
@@ -75,6 +76,8 @@ const char* warpOpName(WarpOp op) {
       return "redux.sync.or";
     case WarpOp::ReduceXor:
       return "redux.sync.xor";
+    case WarpOp::MatchAny:
+      return "match.any.sync";
     case WarpOp::Elect:
       return "OpGroupNonUniformElect";
     case WarpOp::AllEqual:
@@ -199,6 +202,7 @@ std::optional<int> shuffleSource(WarpOp op, int lane, int warpSize, long long se
     case WarpOp::ReduceAnd:
     case WarpOp::ReduceOr:
     case WarpOp::ReduceXor:
+    case WarpOp::MatchAny:
     case WarpOp::Elect:
     case WarpOp::AllEqual:
     case WarpOp::BroadcastFirst:
@@ -247,6 +251,7 @@ long long reduce(WarpOp op, const std::map<int, long long>& operands) {
       case WarpOp::VoteAny:
       case WarpOp::VoteUniform:
       case WarpOp::VoteBallot:
+      case WarpOp::MatchAny:
       case WarpOp::Elect:
       case WarpOp::AllEqual:
       case WarpOp::BroadcastFirst:
@@ -288,9 +293,14 @@ std::optional<long long> collectiveResult(WarpOp op, int lane, int warpSize,
       if (op == WarpOp::VoteAny) return all(false) ? 0 : 1;
       if (op == WarpOp::VoteUniform) return all(true) || all(false) ? 1 : 0;
       {
+        // ballot: the lanes whose operand is set; match.any: the lanes whose operand equals this lane's
+        auto own = operands.find(lane);
+        bool match = op == WarpOp::MatchAny;
+        if (match && own == operands.end()) return std::nullopt;
         long long ballot = 0;
         for (const auto& [l, a] : operands) {
-          if (a != 0 && l < 63) ballot |= 1LL << l;
+          bool counted = match ? a == own->second : a != 0;
+          if (counted && l < 63) ballot |= 1LL << l;
         }
         return ballot;
       }

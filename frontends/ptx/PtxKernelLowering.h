@@ -155,6 +155,8 @@ class KernelThread {
   // The linear CTA index of rank `rank` of this thread's cluster (an input error outside it).
   int ctaOfClusterRank(const Instruction& in, long long rank) const;
   void lowerWarpPrimitive(const Instruction& in);
+  void lowerMatchAll(core::Instruction warp, const Instruction& in, const Register* destination,
+                     const Register* predicate);
 
   // Memory accesses (PtxKernelAccess.cpp): where an address operand points, and the access of `width`
   // bits it makes there (a location, a computed address, a private cell or a kernel parameter).

@@ -1,5 +1,5 @@
 // Control barriers and warp primitives of PTX kernels (PTX ISA "bar, barrier", "bar.warp.sync", "shfl.sync",
-// "vote.sync", "redux.sync", "elect.sync").
+// "vote.sync", "redux.sync", "elect.sync", "match.sync").
 //
 // A CTA barrier is counted per barrier resource, as the hardware counts arrivals: the k-th time a thread
 // reaches any `bar.sync` / `barrier.sync` of resource r it joins instance "bar<r>#k" of its CTA. Without a
@@ -144,6 +144,19 @@ void KernelThread::lowerWarpPrimitive(const Instruction& in) {
   } else if (in.opcode == "redux") {
     warp.warpOp = modeOf(*this, in, reductions);
     warp.value = operand(in, 1, width);
+  } else if (in.opcode == "match") {
+    // match.any: the mask of the lanes whose operand equals this lane's; match.all: whether all of them
+    // are equal (ISA "match.sync"), d the member mask then and 0 otherwise.
+    bool any = in.hasQualifier("any");
+    if (!any && !in.hasQualifier("all")) unsupported(in);
+    std::vector<std::string> types = typesOf(in);
+    if (types.size() != 1 || (types[0] != "b32" && types[0] != "b64")) unsupported(in);
+    warp.warpOp = any ? core::WarpOp::MatchAny : core::WarpOp::AllEqual;
+    warp.value = operand(in, 1, typeWidth(types[0]));
+    if (!any) {
+      lowerMatchAll(std::move(warp), in, destination, predicate);
+      return;
+    }
   } else {  // elect.sync d|p, mask
     warp.warpOp = core::WarpOp::Elect;
     if (destination != nullptr && predicate != nullptr) unsupported(in, "elect.sync's leader lane result");
@@ -159,6 +172,20 @@ void KernelThread::lowerWarpPrimitive(const Instruction& in) {
     writeCell(registerCell(destination->name, in), core::Expr::registerValue(reg, width));
 }
 
+// match.all.sync d[|p], a, membermask: whether every member's `a` is equal (an AllEqual primitive), d the
+// member mask when they are and 0 when not, p the same answer as a predicate.
+void KernelThread::lowerMatchAll(core::Instruction warp, const Instruction& in, const Register* destination,
+                                 const Register* predicate) {
+  long long mask = warp.warpMask;
+  warp.reg = freshRegister(destination != nullptr ? destination->name : in.opcode);
+  core::Expr allEqual = core::Expr::registerValue(*warp.reg, 1);
+  emit(std::move(warp));
+  if (destination != nullptr)
+    writeCell(registerCell(destination->name, in),
+              core::Expr::ifThenElse(allEqual, core::constantAt(mask, 32), core::constantAt(0, 32)));
+  if (predicate != nullptr) writeCell(registerCell(predicate->name, in), allEqual);
+}
+
 bool KernelThread::lowerSync(const Instruction& in) {
   const std::string& op = in.opcode;
   if (op == "bar" && in.hasQualifier("warp")) {
@@ -169,7 +196,7 @@ bool KernelThread::lowerSync(const Instruction& in) {
     lowerBarrier(in);
     return true;
   }
-  if (op == "shfl" || op == "vote" || op == "redux" || op == "elect") {
+  if (op == "shfl" || op == "vote" || op == "redux" || op == "elect" || op == "match") {
     if (!in.hasQualifier("sync"))
       unsupported(in, "warp primitives without .sync (removed in PTX 6.4 for sm_70)");
     lowerWarpPrimitive(in);

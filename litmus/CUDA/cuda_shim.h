@@ -47,6 +47,13 @@ static __device__ __forceinline__ int __shfl_sync(unsigned mask, int var, int sr
     return __nvvm_shfl_sync_idx_i32(mask, var, src_lane, ((32 - width) << 8) | 0x1f);
 }
 
+// match.any.sync.b32 (sm_70): the lanes of `mask` whose `value` equals this lane's.
+static __device__ __forceinline__ unsigned __match_any_sync(unsigned mask, int value) {
+    return __nvvm_match_any_sync_i32(mask, value);
+}
+static __device__ __forceinline__ int __popc(unsigned x) { return __builtin_popcount(x); }
+static __device__ __forceinline__ int atomicAdd(int *p, int v) { return __nvvm_atom_add_gen_i(p, v); }
+
 // Address of a __shared__ object in the .shared window (cvta.to.shared), as nvcc's __cvta_generic_to_shared.
 static __device__ __forceinline__ unsigned __cvta_generic_to_shared(const void *p) {
     return (unsigned)(unsigned long long)(const __attribute__((address_space(3))) void *)p;

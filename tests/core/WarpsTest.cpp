@@ -33,6 +33,8 @@ TEST(Warps, ShuffleSourcesInSegments) {
 TEST(Warps, CollectiveResults) {
   std::map<int, long long> operands{{0, 1}, {1, 0}, {2, 4}};
   EXPECT_EQ(collectiveResult(WarpOp::VoteBallot, 0, 3, operands, 0), 5);
+  EXPECT_EQ(collectiveResult(WarpOp::MatchAny, 0, 3, {{0, 7}, {1, 9}, {2, 7}}, 0), 5) << "lanes with key 7";
+  EXPECT_EQ(collectiveResult(WarpOp::MatchAny, 1, 3, {{0, 7}, {1, 9}, {2, 7}}, 0), 2);
   EXPECT_EQ(collectiveResult(WarpOp::VoteAll, 0, 3, operands, 0), 0);
   EXPECT_EQ(collectiveResult(WarpOp::VoteAny, 0, 3, operands, 0), 1);
   EXPECT_EQ(collectiveResult(WarpOp::VoteUniform, 0, 3, operands, 0), 0);

@@ -68,6 +68,54 @@ TEST(ValueEncoder, AgreesWithTheConcreteSemanticsOnRandomOperands) {
   }
 }
 
+// The bitwise paths that never reach the solver's bit-vector conversion (Formula::bitsOf): the first operand
+// with known digits (Formula::decompose, as a warp's ballot or match mask has), the second a constant or
+// digits too; And with a constant 2^k - 1 on an operand without digits becomes a modulus.
+bool agreesByDigits(const Expr& node, long long a, long long b, bool constantSecond, bool digitsFirst) {
+  for (bool negate : {false, true}) {
+    SolverOptions options;
+    options.bitwise = true;
+    auto backend = makeSolver(options);
+    Formula f(*backend);
+    std::vector<Term> regs{f.intVar("a"), constantSecond ? f.intValue(b) : f.intVar("b")};
+    int width = node.args.at(0).width;
+    if (digitsFirst) f.decompose(regs[0], width, "a");
+    if (!constantSecond) f.decompose(regs[1], width, "b");
+    f.require(f.eq(regs[0], f.intValue(a)));
+    f.require(f.eq(regs[1], f.intValue(b)));
+    ValueEncoder values(f, "t");
+    Term same = f.eq(values.intOf(node, regs), f.intValue(core::applyOperator(node, {a, b}).value()));
+    f.require(negate ? f.no(same) : same);
+    if (backend->check() != (negate ? SatResult::Unsat : SatResult::Sat)) return false;
+  }
+  return true;
+}
+
+TEST(ValueEncoder, BitwiseOperationsOnKnownDigitsAgree) {
+  std::mt19937_64 random(20261203);
+  for (int width : {8, 32}) {
+    for (ExprOp op : {ExprOp::And, ExprOp::Or, ExprOp::Xor, ExprOp::Shl, ExprOp::LShr, ExprOp::AShr}) {
+      for (int trial = 0; trial < 2; ++trial) {
+        long long a = static_cast<long long>(random() % (1ULL << width));
+        long long b = static_cast<long long>(random() % (1ULL << width));
+        bool shift = op == ExprOp::Shl || op == ExprOp::LShr || op == ExprOp::AShr;
+        if (shift) b %= width + 2;  // past the width too: the ISA clamps
+        Expr node = Expr::binary(op, Expr::registerValue(0, width), Expr::registerValue(1, width));
+        EXPECT_TRUE(agreesByDigits(node, a, b, true, true)) << static_cast<int>(op) << " " << a << " " << b;
+        if (!shift) {
+          EXPECT_TRUE(agreesByDigits(node, a, b, false, true))
+              << static_cast<int>(op) << " " << a << " " << b;
+        }
+      }
+    }
+    Expr notNode = Expr::unary(ExprOp::Not, Expr::registerValue(0, width), width);
+    EXPECT_TRUE(agreesByDigits(notNode, 5, 0, true, true));
+    Expr mask = Expr::binary(ExprOp::And, Expr::registerValue(0, width), Expr::registerValue(1, width));
+    for (long long low : {1LL, 3LL, 255LL})
+      EXPECT_TRUE(agreesByDigits(mask, 0xAB, low, true, false)) << "0xAB & " << low << " as a modulus";
+  }
+}
+
 // Sums and differences that leave the width on either side, with operands of known range.
 TEST(ValueEncoder, ReductionsOfKnownRangesAgreeAtTheirEdges) {
   Expr add = Expr::binary(ExprOp::Add, Expr::registerValue(0, 8), Expr::registerValue(1, 8));

@@ -216,6 +216,31 @@ TEST(PtxKernel, MapaAddressesReachThePeerCtasSharedMemory) {
 }
 
 // Floating point: comparisons are exact IEEE (1.0 < 2.0 folds to true), arithmetic a fixed function.
+TEST(PtxKernel, MatchSyncBecomesAWarpPrimitive) {
+  std::string body =
+      ".reg .b32 %r<6>;\n.reg .b64 %rd<2>;\n.reg .pred %p<2>;\n"
+      "mov.u32 %r1, %tid.x;\n"
+      "match.any.sync.b32 %r2, %r1, -1;\n"
+      "cvt.u64.u32 %rd1, %r1;\n"
+      "match.all.sync.b64 %r3|%p1, %rd1, 3;\n"
+      "selp.b32 %r4, 1, 0, %p1;\n"
+      "st.shared.u32 [s], %r3;\n"
+      "st.shared.u32 [s+4], %r4;\n"
+      "ret;";
+  core::Program program = lower(kernel(body), launchOf(2));
+  std::vector<const core::Instruction*> warps;
+  for (const core::Instruction& in : program.threads[1].code)
+    if (in.kind == core::InstructionKind::Warp) warps.push_back(&in);
+  ASSERT_EQ(warps.size(), 2u);
+  EXPECT_EQ(warps[0]->warpOp, core::WarpOp::MatchAny);
+  EXPECT_EQ(warps[0]->warpMask, 0xFFFFFFFFLL);
+  EXPECT_EQ(warps[1]->warpOp, core::WarpOp::AllEqual) << "match.all: are all members' values equal";
+  EXPECT_EQ(warps[1]->warpMask, 3);
+  EXPECT_EQ(warps[1]->value.width, 64);
+  EXPECT_NE(errorOf(kernel(".reg .b32 %r<2>;\nmatch.any.sync.u32 %r1, 1, -1;\nret;"), launchOf(1)), "")
+      << "match.sync takes .b32 and .b64 only";
+}
+
 TEST(PtxKernel, FloatingPointInstructionsLower) {
   std::string body =
       ".reg .f32 %f<4>;\n.reg .pred %p<2>;\n"

@@ -1,0 +1,31 @@
+#!/usr/bin/env python3
+# The census of PTX instruction forms in litmus/CUDA/README.md: each opcode with its qualifiers and how often
+# it occurs over every .ptx file of this folder (debug .section data, directives, labels and comments aside).
+# Run from the repository root: python3 litmus/CUDA/census.py
+import collections
+import glob
+
+forms = collections.Counter()
+files = sorted(glob.glob('litmus/CUDA/*.ptx'))
+for path in files:
+    in_section = False
+    for line in open(path):
+        text = line.split('//')[0].strip()
+        if not text:
+            continue
+        if text.startswith('.section'):
+            in_section = True
+        if in_section:
+            in_section = not text.startswith('}')
+            continue
+        if text[0] in '.$}{)(' or text.endswith(':'):
+            continue
+        if text.startswith('@'):
+            text = text.split(None, 1)[1]
+        opcode = text.split()[0].rstrip(';')
+        if opcode[0] in '%_' or opcode[0].isdigit():
+            continue
+        forms[opcode] += 1
+print(f"{len(forms)} distinct instruction forms, {sum(forms.values())} instructions in {len(files)} files")
+for opcode in sorted(forms):
+    print(f"{forms[opcode]:5d}  {opcode}")
