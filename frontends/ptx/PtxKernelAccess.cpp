@@ -269,9 +269,9 @@ void KernelThread::lowerLoadStore(const Instruction& in) {
   if (!scope.empty() && order != "" && order != "weak") tags.add(scope);
   int count = vectorCount(in);
   size_t dataIndex = isLoad ? 0 : 1;
-  const auto* address = std::get_if<Address>(&in.operands.at(isLoad ? 1 : 0).value);
+  const auto* address = std::get_if<Address>(&operandValue(in, isLoad ? 1 : 0));
   if (address == nullptr) fail(in, "the address operand of " + in.opcode + " is written [address]");
-  const auto* vector = std::get_if<Vector>(&in.operands.at(dataIndex).value);
+  const auto* vector = std::get_if<Vector>(&operandValue(in, dataIndex));
   if ((count > 1) != (vector != nullptr))
     fail(in, "a vector access needs a {...} operand of its .v2 / .v4 size");
   for (int i = 0; i < count; ++i) {

@@ -106,7 +106,7 @@ bool KernelThread::lowerArithmetic(const Instruction& in) {
   auto binary = [&](ExprOp op) { result(fold(op, {arg(1), arg(2)}, width)); };
   const std::string& op = in.opcode;
   if (op == "mov") {
-    if (const auto* parts = std::get_if<Vector>(&in.operands.at(1).value)) {  // pack {lo, hi}
+    if (const auto* parts = std::get_if<Vector>(&operandValue(in, 1))) {  // pack {lo, hi}
       int part = width / static_cast<int>(parts->elements.size());
       Expr packed = constant(0, width);
       for (size_t i = 0; i < parts->elements.size(); ++i) {
@@ -120,7 +120,7 @@ bool KernelThread::lowerArithmetic(const Instruction& in) {
       }
       return result(packed), true;
     }
-    if (const auto* parts = std::get_if<Vector>(&in.operands.at(0).value)) {  // unpack
+    if (const auto* parts = std::get_if<Vector>(&operandValue(in, 0))) {  // unpack
       Expr whole = arg(1);
       int part = width / static_cast<int>(parts->elements.size());
       for (size_t i = 0; i < parts->elements.size(); ++i) {
@@ -234,7 +234,7 @@ void KernelThread::writeComparison(const Instruction& in, const std::vector<std:
     writeRegister(in, 0, fold(ExprOp::Ite, {holds, constant(-1, out), constant(0, out)}, out));
     return;
   }
-  if (const auto* pair = std::get_if<PredicatePair>(&in.operands.at(0).value)) {
+  if (const auto* pair = std::get_if<PredicatePair>(&operandValue(in, 0))) {
     writeCell(registerCell(pair->value.name, in), holds);
     writeCell(registerCell(pair->predicate.name, in), other);
     return;

@@ -71,7 +71,7 @@ Expr parityOfToken(Expr token) {
 }  // namespace
 
 int KernelThread::mbarrierLocation(const Instruction& in, size_t index) {
-  const auto* address = std::get_if<Address>(&in.operands.at(index).value);
+  const auto* address = std::get_if<Address>(&operandValue(in, index));
   if (address == nullptr) fail(in, "the mbarrier operand is written [address]");
   AccessTarget target = resolve(in, *address, 0, 0);
   if (target.kind != AccessTarget::Kind::Location)
@@ -162,8 +162,8 @@ void KernelThread::lowerBulkCopy(const Instruction& in) {
   if (!toShared && !toGlobal) unsupported(in);
   for (const std::string& q : in.qualifiers)
     if (q == "multicast::cluster" || q == "L2::cache_hint" || q == "tensor") unsupported(in);
-  const auto* destination = std::get_if<Address>(&in.operands.at(0).value);
-  const auto* source = std::get_if<Address>(&in.operands.at(1).value);
+  const auto* destination = std::get_if<Address>(&operandValue(in, 0));
+  const auto* source = std::get_if<Address>(&operandValue(in, 1));
   if (destination == nullptr || source == nullptr) fail(in, "cp.async.bulk copies [destination], [source]");
   long long bytes = constantValue(in, 2, "a copy size");
   if (bytes <= 0 || bytes % 16 != 0 || bytes > 65536)

@@ -71,7 +71,7 @@ void KernelThread::lowerAtomic(const Instruction& in) {
   rmw.storeTags.add("W");
   rmw.storeTags.add(order == "release" || order == "acq_rel" ? "REL" : "RLX");
   size_t addressIndex = isRed ? 0 : 1;
-  const auto* address = std::get_if<Address>(&in.operands.at(addressIndex).value);
+  const auto* address = std::get_if<Address>(&operandValue(in, addressIndex));
   if (address == nullptr) fail(in, "the address operand of " + in.opcode + " is written [address]");
   AccessTarget target = resolve(in, *address, 0, width);
   if (target.kind == AccessTarget::Kind::Private || target.kind == AccessTarget::Kind::Parameter)
@@ -85,7 +85,7 @@ void KernelThread::lowerAtomic(const Instruction& in) {
   }
   std::string name = "atom";
   if (!isRed) {
-    if (const auto* reg = std::get_if<Register>(&in.operands.at(0).value)) name = reg->name;
+    if (const auto* reg = std::get_if<Register>(&operandValue(in, 0))) name = reg->name;
     rmw.reg = freshRegister(name);
   }
   std::optional<int> result = rmw.reg;

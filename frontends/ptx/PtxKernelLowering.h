@@ -120,6 +120,8 @@ class KernelThread {
 
   // Operands and cells (PtxKernelThread.cpp).
   core::Expr operand(const Instruction& in, size_t index, int width);
+  // Operand `index` as written; a missing one is an input error.
+  const OperandValue& operandValue(const Instruction& in, size_t index) const;
   core::Expr readRegister(const Register& reg, const Instruction& in);
   void writeRegister(const Instruction& in, size_t index, core::Expr value);
   void writeCell(const std::string& cell, core::Expr value);

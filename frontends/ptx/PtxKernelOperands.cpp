@@ -53,9 +53,17 @@ core::Expr KernelThread::readRegister(const Register& reg, const Instruction& in
   return value;
 }
 
+const OperandValue& KernelThread::operandValue(const Instruction& in, size_t index) const {
+  if (index >= in.operands.size()) {
+    std::string name = in.opcode;
+    for (const std::string& q : in.qualifiers) name += "." + q;
+    fail(in, "'" + name + "' is missing operand " + std::to_string(index + 1));
+  }
+  return in.operands[index].value;
+}
+
 core::Expr KernelThread::operand(const Instruction& in, size_t index, int width) {
-  if (index >= in.operands.size()) fail(in, "missing operand " + std::to_string(index + 1));
-  const OperandValue& value = in.operands[index].value;
+  const OperandValue& value = operandValue(in, index);
   if (const auto* reg = std::get_if<Register>(&value)) return atWidth(readRegister(*reg, in), width);
   if (const auto* special = std::get_if<SpecialRegister>(&value))
     return atWidth(specialRegister(special->name, in), width);
@@ -67,8 +75,7 @@ core::Expr KernelThread::operand(const Instruction& in, size_t index, int width)
 }
 
 void KernelThread::writeRegister(const Instruction& in, size_t index, core::Expr value) {
-  if (index >= in.operands.size()) fail(in, "missing operand " + std::to_string(index + 1));
-  const OperandValue& target = in.operands[index].value;
+  const OperandValue& target = operandValue(in, index);
   if (std::holds_alternative<Sink>(target)) return;
   const auto* reg = std::get_if<Register>(&target);
   if (reg == nullptr || reg->negated)

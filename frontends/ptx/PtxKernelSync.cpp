@@ -115,7 +115,7 @@ void KernelThread::lowerWarpPrimitive(const Instruction& in) {
   }
   const Register* destination = nullptr;
   const Register* predicate = nullptr;
-  const OperandValue& out = in.operands.at(0).value;
+  const OperandValue& out = operandValue(in, 0);
   if (const auto* pair = std::get_if<PredicatePair>(&out)) {
     destination = &pair->value;
     predicate = &pair->predicate;

@@ -104,7 +104,7 @@ bool KernelThread::step(State& state) {
       branch(state, in, *guard);
       return false;
     }
-    const auto* target = std::get_if<Symbol>(&in.operands.at(0).value);
+    const auto* target = std::get_if<Symbol>(&operandValue(in, 0));
     if (target == nullptr) unsupported(in, "an indirect branch");
     std::optional<size_t> index = frame.code->labelIndex(item.scope, target->name);
     if (!index) fail(in, "no label '" + target->name + "' in this function");
@@ -180,7 +180,7 @@ bool KernelThread::jumpTo(State& state, size_t target) {
 }
 
 void KernelThread::branch(State& state, const Instruction& in, const core::Expr& condition) {
-  const auto* target = std::get_if<Symbol>(&in.operands.at(0).value);
+  const auto* target = std::get_if<Symbol>(&operandValue(in, 0));
   if (target == nullptr) unsupported(in, "an indirect branch");
   const FlatFunction& code = *state.stack.back().code;
   size_t pc = state.stack.back().pc;
