@@ -69,7 +69,7 @@ void ThreadLowering::lowerFunctionBody(const Function& function, const std::stri
     }
     currentBlock_ = block.label;
     current_ = &all[block.first];
-    sourceLine_.clear();  // an OpLine holds until the end of its block
+    sourceLine_ = {};  // an OpLine holds until the end of its block
     emit(labelAt(labelOf(block.label)));
     auto phis = function.phis.find(block.label);
     if (phis != function.phis.end()) {

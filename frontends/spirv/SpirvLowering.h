@@ -216,7 +216,8 @@ class ThreadLowering {
   const Function* function_ = nullptr;
   uint32_t currentBlock_ = 0;
   std::string prefix_;
-  std::string sourceLine_;  // "file:line" of the current OpLine, shown with instruction texts
+  core::SourceLocation sourceLine_;  // the current OpLine (file empty when none): instruction texts show it,
+                                     // and it is the instructions' userSource
   std::string returnLabel_;
   std::vector<std::string> returnRegisters_;
   std::optional<Value> returnValue_;

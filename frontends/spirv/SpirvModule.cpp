@@ -1,7 +1,8 @@
 // Loading a SPIR-V module through SPIRV-Tools, never by hand: `.spvasm` text is assembled with
 // spvTextToBinary, and the binary (assembled or read from a `.spv` file) is walked with spvBinaryParse.
 // The disassembly convention is one instruction per line, so the k-th instruction of the binary is the
-// k-th line of the text that is neither blank nor a comment; that line gives the instruction its
+// k-th line of the text that is neither blank nor a comment (a string literal over several lines, as in
+// glslang -g's OpSource, belongs to its instruction's line); that line gives the instruction its
 // file:line:col and its text for witnesses. A binary module is disassembled first so that it has lines
 // too. SPIRV-Tools' diagnostics become one `file:line:col: error:` message.
 //
@@ -65,6 +66,21 @@ std::string codeOf(const std::string& line) {
     }
   }
   return line;
+}
+
+// Whether a string literal is still open at the end of `line`, given whether one was open at its start
+// (glslang -g embeds the shader's source in OpSource as one literal over many lines).
+bool insideStringAfter(const std::string& line, bool quoted) {
+  for (size_t i = 0; i < line.size(); ++i) {
+    if (line[i] == '\\' && quoted) {
+      ++i;
+    } else if (line[i] == '"') {
+      quoted = !quoted;
+    } else if (line[i] == ';' && !quoted) {
+      break;
+    }
+  }
+  return quoted;
 }
 
 std::string trim(const std::string& s) {
@@ -208,7 +224,9 @@ void attachLines(Module& module) {
       size_t column = lines[next].find_first_not_of(" \t");
       in.location = {module.file, static_cast<int>(next) + 1, static_cast<int>(column) + 1};
       in.text = trim(codeOf(lines[next]));
-      ++next;
+      // a literal over several lines (OpSource's source text) is one instruction
+      for (bool quoted = insideStringAfter(lines[next++], false); quoted && next < lines.size(); ++next)
+        quoted = insideStringAfter(lines[next], true);
     } else {
       in.location = {module.file, static_cast<int>(lines.size()), 1};
       in.text = in.name();

@@ -151,7 +151,12 @@ void ThreadLowering::emit(core::Instruction instruction) {
   if (current_ != nullptr) {
     instruction.location = current_->location;
     instruction.text = current_->text;
-    if (!sourceLine_.empty()) instruction.text += "  (" + sourceLine_ + ")";
+    if (!sourceLine_.file.empty()) {
+      instruction.text += "  (" + sourceLine_.file + ":" + std::to_string(sourceLine_.line) + ")";
+      // witnesses and race lines answer in the shader's own file (its name without the folders)
+      instruction.userSource = sourceLine_;
+      instruction.userSource.file = sourceLine_.file.substr(sourceLine_.file.find_last_of('/') + 1);
+    }
   }
   thread_.code.push_back(std::move(instruction));
 }
@@ -211,10 +216,10 @@ void ThreadLowering::lowerInstruction(const Instruction& in) {
   auto op = static_cast<spv::Op>(in.opcode);
   if (op == spv::Op::OpLine) {
     auto file = info_.strings.find(in.word(0));
-    sourceLine_ = (file == info_.strings.end() ? info_.nameOf(in.word(0)) : file->second) + ":" +
-                  std::to_string(in.word(1));
+    sourceLine_ = {file == info_.strings.end() ? info_.nameOf(in.word(0)) : file->second,
+                   static_cast<int>(in.word(1)), static_cast<int>(in.word(2))};
   }
-  if (op == spv::Op::OpNoLine) sourceLine_.clear();
+  if (op == spv::Op::OpNoLine) sourceLine_ = {};
   if (isDebugOrAnnotation(op)) return;
   if (op == spv::Op::OpFunctionCall) {
     lowerCall(in);

@@ -36,6 +36,17 @@ TEST(KernelCli, ARaceNamesBothAccessesInCudaSourceLines) {
       << json.output;
 }
 
+// Issue 28: SPIR-V with OpLine (glslang -g, whose OpSource carries the shader's text as a literal over many
+// lines) answers in the GLSL file's lines.
+TEST(KernelCli, ASpirvRaceNamesBothAccessesInGlslSourceLines) {
+  CommandResult run = runCatcheck(kSource + "/models/vulkan.cat " + kSource +
+                                  "/litmus/SPIRV/warp/ballot-race-g.spvasm --property cat_spec");
+  EXPECT_EQ(run.exitCode, 0) << run.output;
+  EXPECT_NE(run.output.find("Result: FAIL"), std::string::npos) << run.output;
+  EXPECT_NE(run.output.find("race: ballot-race.comp:14 (P0) and ballot-race.comp:16 (P1)"), std::string::npos)
+      << run.output;
+}
+
 TEST(KernelCli, TheKernelIsChosenByItsDemangledName) {
   CommandResult run = runCatcheck(kModel + " " + kCorpus + "reduce_tree_ok.ptx --kernel reduce_tree_ok" +
                                   kLaunch + " --property cat_spec --bound 7");
