@@ -145,6 +145,15 @@ std::vector<std::string> comparedProblems(const core::EventGraph& graph, const c
   return problems;
 }
 
+std::vector<core::Verdict::EventSite> sitesOf(const core::EventGraph& graph,
+                                              const core::Execution& execution) {
+  std::vector<core::Verdict::EventSite> sites;
+  for (int e = 0; e < graph.size(); ++e)
+    if (execution.executed.has(e) && graph.event(e).kind != core::EventKind::Init)
+      sites.push_back(graph.site(e));
+  return sites;
+}
+
 void rejectWitness(const std::vector<std::string>& problems, const std::string& witness) {
   std::string message = "internal error: the evaluator rejects the solver's witness:";
   for (const std::string& p : problems) message += "\n  " + p;
@@ -159,6 +168,7 @@ void recheckComparedWitnesses(const core::EventGraph& graph, const core::Executi
   auto start = Clock::now();
   verdict.witness = "first execution:\n" + executionAsText(graph, first) + "second execution:\n" +
                     executionAsText(graph, second);
+  verdict.witnessSites = sitesOf(graph, second);
   std::vector<std::string> problems;
   for (const auto& [which, execution] : {std::pair{"first", &first}, std::pair{"second", &second}}) {
     for (std::string& p : witnessProblems(*execution, graph, model, options, verdict))
@@ -175,6 +185,7 @@ void recheckWitness(const core::EventGraph& graph, const core::Execution& execut
                     const CheckOptions& options, core::Verdict& verdict) {
   auto start = Clock::now();
   verdict.witness = executionAsText(graph, execution);
+  verdict.witnessSites = sitesOf(graph, execution);
   std::vector<std::string> problems = witnessProblems(execution, graph, model, options, verdict);
   core::log::debug("witness re-check: {} by the evaluator in {:.1f} ms",
                    problems.empty() ? "accepted" : "REJECTED", millisecondsSince(start));

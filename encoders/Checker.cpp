@@ -168,8 +168,9 @@ std::string absentPartners(Query& query, int barrierEvent) {
 }
 
 // For a termination FAIL: each thread stuck in a loop (the iteration it repeats and the values it keeps
-// reading there) or blocked at a barrier, from the solver's model.
-std::string describeStuckThreads(Query& query) {
+// reading there) or blocked at a barrier, from the solver's model; `sites` gets where each waits (the
+// loop's first read, or the barrier), for the one-line form of the hang.
+std::string describeStuckThreads(Query& query, std::vector<core::Verdict::EventSite>& sites) {
   EncodingContext& ctx = query.context();
   std::string text;
   for (size_t t = 0; t < ctx.threads.size(); ++t) {
@@ -181,11 +182,13 @@ std::string describeStuckThreads(Query& query) {
       fmt::format_to(std::back_inserter(text), "{} {} in the loop at {}, reading", name,
                      c.spin ? "spins forever" : "repeats a side-effecting iteration forever",
                      thread.steps[static_cast<size_t>(it.first)].instruction->location.str());
+      size_t sitesBefore = sites.size();
       for (int s = it.first; s <= it.last; ++s) {
         for (int e : thread.steps[static_cast<size_t>(s)].events) {
           if (ctx.graph.event(e).kind != core::EventKind::Read ||
               !query.value(ctx.exec[static_cast<size_t>(e)]))
             continue;
+          if (sites.size() == sitesBefore) sites.push_back(ctx.graph.site(e));
           fmt::format_to(std::back_inserter(text), " [{} = {}]",
                          thread.steps[static_cast<size_t>(s)].instruction->text,
                          ctx.f.backend().intValue(ctx.value[static_cast<size_t>(e)]));
@@ -198,6 +201,7 @@ std::string describeStuckThreads(Query& query) {
       int e = step.events.front();
       bool reached = query.value(ctx.threads[t].reached[static_cast<size_t>(ctx.graph.event(e).step)]);
       if (reached && !query.value(ctx.exec[static_cast<size_t>(e)])) {
+        sites.push_back(ctx.graph.site(e));
         fmt::format_to(std::back_inserter(text), "{} is blocked forever at {} ({}){}\n", name,
                        step.instruction->text, step.instruction->location.str(), absentPartners(query, e));
       }
@@ -241,7 +245,7 @@ Decision decide(const core::EventGraph& graph, const core::RelationAnalysis& ana
     if (options.property == core::Property::MemorySafety)
       explainMemorySafety(first, model, analysis, verdict);
     if (verdict.firedFlag.empty()) explainWarpCondition(first, options.property, verdict);
-    if (property.decidedUnderProgress) verdict.stuck = describeStuckThreads(first);
+    if (property.decidedUnderProgress) verdict.stuck = describeStuckThreads(first, verdict.firedSites);
     decision.witness = extractExecution(first.context());
     return decision;
   }

@@ -52,6 +52,13 @@ WitnessEvent eventOf(const core::EventGraph& graph, const core::Execution& execu
   if (e.isMemory()) event.value = execution.value.at(static_cast<size_t>(e.id));
   event.tags = tagsOf(e);
   event.instruction = graph.describe(e.id);
+  if (e.thread >= 0) {
+    core::Verdict::EventSite site = graph.site(e.id);
+    event.sourceFile = site.source.file;
+    event.sourceLine = site.source.line;
+    event.sourceColumn = site.source.column;
+    event.threadPlace = site.thread;
+  }
   return event;
 }
 

@@ -7,6 +7,27 @@
 
 namespace catcheck::runner {
 
+namespace {
+
+nlohmann::json sitesToJson(const std::vector<core::Verdict::EventSite>& sites) {
+  nlohmann::json json = nlohmann::json::array();
+  for (const core::Verdict::EventSite& s : sites)
+    json.push_back({s.event, s.thread, s.source.file, s.source.line, s.source.column});
+  return json;
+}
+
+std::vector<core::Verdict::EventSite> sitesFromJson(const nlohmann::json& json) {
+  std::vector<core::Verdict::EventSite> sites;
+  for (const nlohmann::json& s : json) {
+    sites.push_back(
+        {s.at(0).get<int>(), s.at(1).get<std::string>(),
+         core::SourceLocation{s.at(2).get<std::string>(), s.at(3).get<int>(), s.at(4).get<int>()}});
+  }
+  return sites;
+}
+
+}  // namespace
+
 nlohmann::json verdictToJson(const core::Verdict& v) {
   nlohmann::json conditions = nlohmann::json::array();
   for (const auto& [name, result] : v.conditions) conditions.push_back({name, core::resultName(result)});
@@ -16,15 +37,13 @@ nlohmann::json verdictToJson(const core::Verdict& v) {
              {"phase", v.phaseDifference->phase},
              {"other_phase", v.phaseDifference->otherPhase}};
   }
-  nlohmann::json sites = nlohmann::json::array();
-  for (const core::Verdict::EventSite& s : v.firedSites)
-    sites.push_back({s.event, s.thread, s.source.file, s.source.line, s.source.column});
   return {{"result", core::resultName(v.result)},
           {"explanation", v.explanation},
           {"fired_flag", v.firedFlag},
           {"fired_pair", v.firedPair},
-          {"fired_sites", sites},
+          {"fired_sites", sitesToJson(v.firedSites)},
           {"witness", v.witness},
+          {"witness_sites", sitesToJson(v.witnessSites)},
           {"stuck", v.stuck},
           {"test", v.testName},
           {"condition", v.condition},
@@ -45,12 +64,9 @@ core::Verdict verdictFromJson(const nlohmann::json& json) {
     v.explanation = json.at("explanation").get<std::string>();
     v.firedFlag = json.at("fired_flag").get<std::string>();
     v.firedPair = json.at("fired_pair").get<std::string>();
-    for (const nlohmann::json& s : json.at("fired_sites")) {
-      v.firedSites.push_back(
-          {s.at(0).get<int>(), s.at(1).get<std::string>(),
-           core::SourceLocation{s.at(2).get<std::string>(), s.at(3).get<int>(), s.at(4).get<int>()}});
-    }
+    v.firedSites = sitesFromJson(json.at("fired_sites"));
     v.witness = json.at("witness").get<std::string>();
+    v.witnessSites = sitesFromJson(json.at("witness_sites"));
     v.stuck = json.at("stuck").get<std::string>();
     v.testName = json.at("test").get<std::string>();
     v.condition = json.at("condition").get<std::string>();

@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include <nlohmann/json.hpp>
+#include <optional>
 
 namespace catcheck::tools {
 namespace {
@@ -39,9 +40,38 @@ std::string siteText(const core::Verdict::EventSite& site) {
   return fmt::format("{}:{} ({})", site.source.file, site.source.line, site.thread);
 }
 
-nlohmann::ordered_json sitesJson(const core::Verdict& verdict) {
+// A kernel thread's number ("thread 16"); none for other names ("P0", "thread 3 of block 1").
+std::optional<long long> threadNumber(const std::string& name) {
+  if (name.rfind("thread ", 0) != 0 || name.find(" of ") != std::string::npos) return std::nullopt;
+  return std::stoll(name.substr(7));
+}
+
+// "kernel.cu:21 (threads 0-15), kernel.cu:30 (thread 32)": where the stuck threads wait, one entry per
+// run of consecutively numbered threads at one source line (kernels stall whole warps at one barrier).
+std::string hangText(const std::vector<core::Verdict::EventSite>& sites) {
+  std::vector<std::string> entries;
+  for (size_t first = 0; first < sites.size();) {
+    auto continues = [&](size_t i) {
+      std::optional<long long> previous = threadNumber(sites[i - 1].thread),
+                               next = threadNumber(sites[i].thread);
+      return sites[i].source.file == sites[first].source.file &&
+             sites[i].source.line == sites[first].source.line && previous && next && *next == *previous + 1;
+    };
+    size_t last = first;
+    while (last + 1 < sites.size() && continues(last + 1)) ++last;
+    core::Verdict::EventSite run = sites[first];
+    if (last > first)
+      run.thread =
+          fmt::format("threads {}-{}", *threadNumber(sites[first].thread), *threadNumber(sites[last].thread));
+    entries.push_back(siteText(run));
+    first = last + 1;
+  }
+  return fmt::format("{}", fmt::join(entries, ", "));
+}
+
+nlohmann::ordered_json sitesJson(const std::vector<core::Verdict::EventSite>& eventSites) {
   nlohmann::ordered_json sites = nlohmann::ordered_json::array();
-  for (const core::Verdict::EventSite& site : verdict.firedSites) {
+  for (const core::Verdict::EventSite& site : eventSites) {
     sites.push_back(
         {{"event", site.event},
          {"thread", site.thread},
@@ -76,6 +106,8 @@ void printVerdict(std::ostream& out, const std::string& modelName, const std::st
   bool race = verdict.firedFlag.find("race") != std::string::npos && verdict.firedSites.size() == 2;
   if (race)
     out << fmt::format("race: {} and {}\n", siteText(verdict.firedSites[0]), siteText(verdict.firedSites[1]));
+  if (!verdict.stuck.empty() && !verdict.firedSites.empty())
+    out << fmt::format("hang: {}\n", hangText(verdict.firedSites));
   if (!verdict.condition.empty()) out << fmt::format("Condition: {}\n", verdict.condition);
   if (!verdict.stuck.empty()) out << "Stuck:\n" << verdict.stuck;
   if (!verdict.witness.empty()) out << "Witness:\n" << verdict.witness;
@@ -96,8 +128,9 @@ void printVerdictJson(std::ostream& out, const std::string& modelName, const std
       {"condition", textOrNull(verdict.condition)},
       {"flag", textOrNull(verdict.firedFlag)},
       {"pair", textOrNull(verdict.firedPair)},
-      {"events", sitesJson(verdict)},
+      {"events", sitesJson(verdict.firedSites)},
       {"witness", textOrNull(verdict.witness)},
+      {"witness_events", sitesJson(verdict.witnessSites)},
       {"stuck", textOrNull(verdict.stuck)},
       {"conditions", conditionsJson(verdict)},
       {"witness_bound", verdict.witnessBound > 0 ? nlohmann::ordered_json(verdict.witnessBound)

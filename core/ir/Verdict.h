@@ -27,7 +27,8 @@ struct Verdict {
   std::string explanation;  // one line: why this result
   std::string firedFlag;    // cat_spec FAIL: the flag that fired
   std::string firedPair;    // cat_spec FAIL: one pair of events in the flagged relation
-  // The events firedPair names (cat_spec: the pair; memory_safety: the access), where a person finds them:
+  // The events firedPair names (cat_spec: the pair; memory_safety: the access; termination: where each
+  // stuck thread waits), where a person finds them:
   // the thread as its user numbers it (a kernel's "thread 16", "thread 3 of block 1"; else P0, ...) and
   // the source position (the user's .cu line through PTX .loc, else the program's own file and line).
   struct EventSite {
@@ -36,6 +37,9 @@ struct Verdict {
     SourceLocation source;
   };
   std::vector<EventSite> firedSites;
+  // Every event the witness executes, in the order of its text, where a person finds it (for JSON; a
+  // two-execution witness gives its second execution's).
+  std::vector<EventSite> witnessSites;
   std::string witness;  // the execution behind a SAT answer, as text (when asked to explain)
   std::string stuck;    // termination FAIL: the stuck threads, where, and the values they keep reading
   std::string testName;

@@ -51,6 +51,12 @@ struct WitnessEvent {
   std::optional<long long> value;  // the value read or written (memory events)
   std::vector<std::string> tags;   // the event's tags in the model (e.g. "R", "ACQ", "GPU")
   std::string instruction;         // the instruction it comes from, e.g. "P0:3 st.weak x, 1"
+  // Where the user finds it: a kernel's .cu line (through PTX .loc), a shader's line (SPIR-V OpLine), else
+  // the program file's own line; "" for the initial writes.
+  std::string sourceFile;
+  int sourceLine = 0;
+  int sourceColumn = 0;
+  std::string threadPlace;  // a kernel thread as CUDA numbers it ("thread 16", "thread 3 of block 1")
 };
 
 struct WitnessEdge {

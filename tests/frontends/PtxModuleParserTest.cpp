@@ -44,7 +44,7 @@ TEST(PtxModuleCorpus, EveryFileParsesWithOneVisibleKernelAndItsLineInfo) {
   // The census in litmus/CUDA/README.md.
   EXPECT_EQ(forms.size(), 88u);
   EXPECT_EQ(total, 2045);
-  EXPECT_EQ(forms["ld.param.u64"], 132);
+  EXPECT_EQ(forms["ld.param.u64"], 140);
   EXPECT_EQ(forms["mbarrier.try_wait.parity.shared::cta.b64"], 18);
   EXPECT_EQ(forms["cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes"], 4);
 }

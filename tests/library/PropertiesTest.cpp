@@ -22,6 +22,11 @@ TEST(LibraryProperties, RaceFiresAFlagWithItsPairAndWitness) {
   EXPECT_FALSE(verdict.firedPair.empty());
   ASSERT_TRUE(verdict.witness);
   EXPECT_FALSE(verdict.witness->events.empty());
+  for (const catcheck::WitnessEvent& e : verdict.witness->events) {  // each where the user finds it
+    if (e.thread < 0) continue;
+    EXPECT_NE(e.sourceFile.find("barrier-not-inscope.litmus"), std::string::npos) << e.instruction;
+    EXPECT_GT(e.sourceLine, 0) << e.instruction;
+  }
   EXPECT_TRUE(verdict.condition.empty()) << "the condition belongs to program_spec";
 }
 

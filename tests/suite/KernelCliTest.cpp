@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdlib>
+#include <nlohmann/json.hpp>
 #include <string>
 
 #include "tests/suite/CatcheckProcess.h"
@@ -33,6 +34,35 @@ TEST(KernelCli, ARaceNamesBothAccessesInCudaSourceLines) {
   EXPECT_NE(
       json.output.find("\"source\": {\n        \"file\": \"reduce_tree_nosync.cu\",\n        \"line\": 23"),
       std::string::npos)
+      << json.output;
+  // every event of the witness has its source: the .cu line, or the PTX line where nvcc wrote no .loc
+  nlohmann::json parsed = nlohmann::json::parse(json.output);
+  ASSERT_FALSE(parsed.at("witness_events").empty()) << json.output;
+  int inCuda = 0;
+  for (const nlohmann::json& event : parsed.at("witness_events")) {
+    std::string file = event.at("source").at("file").get<std::string>();
+    EXPECT_TRUE(file == "reduce_tree_nosync.cu" || file.find("reduce_tree_nosync.ptx") != std::string::npos)
+        << event.dump();
+    EXPECT_GT(event.at("source").at("line").get<int>(), 0) << event.dump();
+    inCuda += file == "reduce_tree_nosync.cu" ? 1 : 0;
+  }
+  EXPECT_GT(inCuda, 0);
+}
+
+// A hang in one line: where each stuck thread waits, runs of consecutive threads at one line together; the
+// JSON lists each stuck thread's event with its source.
+TEST(KernelCli, AHangNamesWhereTheStuckThreadsWaitInCudaSourceLines) {
+  std::string command = kModel + " " + kCorpus + "syncthreads_divergent.ptx --grid 1 --block 32 " +
+                        "--arg 0=buffer:128:any --arg 1=buffer:128 --property termination";
+  CommandResult run = runCatcheck(command);
+  EXPECT_EQ(run.exitCode, 0) << run.output;
+  EXPECT_NE(run.output.find("Result: FAIL"), std::string::npos) << run.output;
+  EXPECT_NE(run.output.find("hang: syncthreads_divergent.cu:21 (threads 0-15)\n"), std::string::npos)
+      << run.output;
+  CommandResult json = runCatcheck(command + " --format json");
+  EXPECT_NE(json.output.find("\"thread\": \"thread 15\",\n      \"source\": {\n        \"file\": "
+                             "\"syncthreads_divergent.cu\",\n        \"line\": 21"),
+            std::string::npos)
       << json.output;
 }
 

@@ -14,6 +14,7 @@ core::Verdict everyFieldSet() {
   v.firedFlag = "data-race";
   v.firedPair = "e3 P0 and e7 P1";
   v.firedSites = {{3, "thread 0", {"reduce.cu", 23, 5}}, {7, "thread 16 of block 1", {"reduce.cu", 24, 0}}};
+  v.witnessSites = {{2, "thread 0", {"reduce.cu", 22, 1}}, {3, "thread 0", {"reduce.cu", 23, 5}}};
   v.witness = "P0:\n  e3 P0: st.weak x, 1\n";
   v.stuck = "P0 is blocked forever at bar.cta.sync 1 (t.litmus:9:2): P1 does not reach it\n";
   v.testName = "MP \"quoted\" \xc3\xa9";
@@ -36,6 +37,8 @@ TEST(VerdictJson, EveryFieldRoundTrips) {
   EXPECT_EQ(back.firedSites[1].event, 7);
   EXPECT_EQ(back.firedSites[1].thread, "thread 16 of block 1");
   EXPECT_EQ(back.firedSites[1].source.str(), "reduce.cu:24:0");
+  ASSERT_EQ(back.witnessSites.size(), 2u);
+  EXPECT_EQ(back.witnessSites[0].source.str(), "reduce.cu:22:1");
   EXPECT_EQ(back.witness, v.witness);
   EXPECT_EQ(back.stuck, v.stuck);
   EXPECT_EQ(back.testName, v.testName);
