@@ -182,13 +182,14 @@ std::string describeStuckThreads(Query& query, std::vector<core::Verdict::EventS
       fmt::format_to(std::back_inserter(text), "{} {} in the loop at {}, reading", name,
                      c.spin ? "spins forever" : "repeats a side-effecting iteration forever",
                      thread.steps[static_cast<size_t>(it.first)].instruction->location.str());
-      size_t sitesBefore = sites.size();
+      bool waitNamed = false;  // the thread's site: the loop's first read it executes
       for (int s = it.first; s <= it.last; ++s) {
         for (int e : thread.steps[static_cast<size_t>(s)].events) {
           if (ctx.graph.event(e).kind != core::EventKind::Read ||
               !query.value(ctx.exec[static_cast<size_t>(e)]))
             continue;
-          if (sites.size() == sitesBefore) sites.push_back(ctx.graph.site(e));
+          if (!waitNamed) sites.push_back(ctx.graph.site(e));
+          waitNamed = true;
           fmt::format_to(std::back_inserter(text), " [{} = {}]",
                          thread.steps[static_cast<size_t>(s)].instruction->text,
                          ctx.f.backend().intValue(ctx.value[static_cast<size_t>(e)]));

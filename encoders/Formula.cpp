@@ -162,14 +162,16 @@ Term Formula::fromBits(const std::vector<Term>& bits) {
 }
 
 std::optional<std::vector<Term>> Formula::bitsOf(Term t, int width) const {
+  std::optional<long long> c = constantOf(t);
+  auto known = bits_.find(t);
+  if (!c && known == bits_.end()) return std::nullopt;  // most terms: no digits, nothing built
   std::vector<Term> bits(static_cast<size_t>(width), false_);
-  if (std::optional<long long> c = constantOf(t)) {
-    for (int i = 0; i < width && i < 64; ++i) bits[static_cast<size_t>(i)] = ((*c >> i) & 1) ? true_ : false_;
-    return bits;
+  for (size_t i = 0; i < bits.size(); ++i) {
+    if (c)
+      bits[i] = i < 64 && ((*c >> i) & 1) ? true_ : false_;
+    else if (i < known->second.size())
+      bits[i] = known->second[i];
   }
-  auto it = bits_.find(t);
-  if (it == bits_.end()) return std::nullopt;
-  for (size_t i = 0; i < bits.size() && i < it->second.size(); ++i) bits[i] = it->second[i];
   return bits;
 }
 

@@ -239,6 +239,12 @@ int typeWidth(const std::string& type) {
   return it == widths.end() ? 0 : it->second;
 }
 
+std::string mnemonic(const Instruction& in) {
+  std::string name = in.opcode;
+  for (const std::string& q : in.qualifiers) name += "." + q;
+  return name;
+}
+
 std::vector<std::string> typesOf(const Instruction& in) {
   std::vector<std::string> types;
   for (const std::string& q : in.qualifiers)

@@ -47,6 +47,8 @@ struct FlatFunction {
 
 // Bits of a PTX type written without its dot ("u32", "pred", "f16x2"); 0 for an unknown type.
 int typeWidth(const std::string& type);
+// The opcode with its qualifiers as written ("ld.global.u32"), for messages.
+std::string mnemonic(const Instruction& in);
 // The instruction's types in the order written (cvt and setp name two, a destination's first).
 std::vector<std::string> typesOf(const Instruction& in);
 

@@ -54,11 +54,8 @@ core::Expr KernelThread::readRegister(const Register& reg, const Instruction& in
 }
 
 const OperandValue& KernelThread::operandValue(const Instruction& in, size_t index) const {
-  if (index >= in.operands.size()) {
-    std::string name = in.opcode;
-    for (const std::string& q : in.qualifiers) name += "." + q;
-    fail(in, "'" + name + "' is missing operand " + std::to_string(index + 1));
-  }
+  if (index >= in.operands.size())
+    fail(in, "'" + mnemonic(in) + "' is missing operand " + std::to_string(index + 1));
   return in.operands[index].value;
 }
 

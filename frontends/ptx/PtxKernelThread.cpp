@@ -290,9 +290,7 @@ void KernelThread::writeCell(const std::string& cell, core::Expr value) {
 }
 
 [[noreturn]] void KernelThread::unsupported(const Instruction& in, const std::string& why) const {
-  std::string name = in.opcode;
-  for (const std::string& q : in.qualifiers) name += "." + q;
-  fail(in, "unsupported PTX instruction '" + name + "'" + (why.empty() ? "" : ": " + why) +
+  fail(in, "unsupported PTX instruction '" + mnemonic(in) + "'" + (why.empty() ? "" : ": " + why) +
                " (docs/ptx-kernels.md lists what is modelled)");
 }
 

@@ -53,34 +53,30 @@ std::string joinLines(const std::vector<std::string>& lines) {
   return text;
 }
 
-// The part of a line before its comment (a `;` outside a string literal).
-std::string codeOf(const std::string& line) {
+// One line read from where it starts (inside a string literal or not): where its code ends (a `;` outside
+// a literal starts a comment) and whether a literal is still open at that point (glslang -g embeds the
+// shader's source in OpSource as one literal over many lines).
+struct LineScan {
+  size_t codeEnd = 0;
   bool quoted = false;
+};
+
+LineScan scanLine(const std::string& line, bool quoted) {
   for (size_t i = 0; i < line.size(); ++i) {
     if (line[i] == '\\' && quoted) {
       ++i;
     } else if (line[i] == '"') {
       quoted = !quoted;
     } else if (line[i] == ';' && !quoted) {
-      return line.substr(0, i);
+      return {i, quoted};
     }
   }
-  return line;
+  return {line.size(), quoted};
 }
 
-// Whether a string literal is still open at the end of `line`, given whether one was open at its start
-// (glslang -g embeds the shader's source in OpSource as one literal over many lines).
-bool insideStringAfter(const std::string& line, bool quoted) {
-  for (size_t i = 0; i < line.size(); ++i) {
-    if (line[i] == '\\' && quoted) {
-      ++i;
-    } else if (line[i] == '"') {
-      quoted = !quoted;
-    } else if (line[i] == ';' && !quoted) {
-      break;
-    }
-  }
-  return quoted;
+// The part of a line before its comment.
+std::string codeOf(const std::string& line) {
+  return line.substr(0, scanLine(line, false).codeEnd);
 }
 
 std::string trim(const std::string& s) {
@@ -225,8 +221,8 @@ void attachLines(Module& module) {
       in.location = {module.file, static_cast<int>(next) + 1, static_cast<int>(column) + 1};
       in.text = trim(codeOf(lines[next]));
       // a literal over several lines (OpSource's source text) is one instruction
-      for (bool quoted = insideStringAfter(lines[next++], false); quoted && next < lines.size(); ++next)
-        quoted = insideStringAfter(lines[next], true);
+      for (bool quoted = scanLine(lines[next++], false).quoted; quoted && next < lines.size(); ++next)
+        quoted = scanLine(lines[next], true).quoted;
     } else {
       in.location = {module.file, static_cast<int>(lines.size()), 1};
       in.text = in.name();
