@@ -198,7 +198,9 @@ class KernelThread {
   void execute(State& state, const Instruction& in);
   void executeGuarded(State& state, const Instruction& in, const core::Expr& guard);
   void branch(State& state, const Instruction& in, const core::Expr& condition);
-  bool jumpTo(State& state, size_t target);  // false when the path ends in a jump to a block
+  bool jumpTo(State& state, size_t target);
+  bool repeatsLastVisit(const std::string& point,
+                        const State& state);  // false when the path ends in a jump to a block
   void call(State& state, const Instruction& in);
   bool returnFromFrame(State& state);
   std::string specialize(const State& state, std::vector<core::Instruction>& materialization);
@@ -220,6 +222,9 @@ class KernelThread {
   std::map<std::string, std::vector<Specialization>> specializations_;  // by point
   std::vector<std::pair<std::string, State>> pending_;
   std::map<std::string, int> backEdgeVisits_;
+  // The constant part of the state each loop point had when a backward jump last reached it: a loop that
+  // comes back to the same constants runs forever, so it becomes a loop of the IR at once.
+  std::map<std::string, Specialization> lastBackEdgeState_;
   size_t steps_ = 0;
   int freshCounter_ = 0;
   int asyncCounter_ = 0;  // asynchronous operations of the thread (Instruction::asyncOp)

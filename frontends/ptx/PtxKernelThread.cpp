@@ -163,12 +163,28 @@ void KernelThread::executeGuarded(State& state, const Instruction& in, const cor
   }
 }
 
+// Within one run every branch is constant (a branch on a loaded value ends the run, PtxKernelThread::branch),
+// so a loop point reached again with the same constant cells, widths and barrier counts repeats its last
+// iteration forever: the cells that differ are computed values, which a loop of the IR carries in registers.
+bool KernelThread::repeatsLastVisit(const std::string& point, const State& state) {
+  Specialization now = exactSpecialization(state);
+  auto [last, first] = lastBackEdgeState_.try_emplace(point, now);
+  if (first) return false;
+  bool same = last->second.cells == now.cells && last->second.widths == now.widths &&
+              last->second.barrierCounts == now.barrierCounts;
+  if (!same) last->second = std::move(now);
+  return same;
+}
+
 bool KernelThread::jumpTo(State& state, size_t target) {
   Frame& frame = state.stack.back();
   bool backward = target <= frame.pc;
   frame.pc = target;
-  if (!backward || ++backEdgeVisits_[pointKey(state)] <= kMaxConstantIterations) return true;
-  // A loop the launch fixes but that runs too long (or forever): it becomes a loop of the IR.
+  if (!backward) return true;
+  std::string point = pointKey(state);
+  bool progresses = !repeatsLastVisit(point, state);
+  if (progresses && ++backEdgeVisits_[point] <= kMaxConstantIterations) return true;
+  // A loop the launch fixes but that runs too long or makes no progress: it becomes a loop of the IR.
   std::vector<core::Instruction> materialization;
   std::string label = specialize(state, materialization);
   for (core::Instruction& m : materialization) emit(std::move(m));

@@ -132,6 +132,24 @@ TEST(PtxKernel, SpinLoopsOnLoadedValuesStayLoops) {
   }
 }
 
+// Found by fuzz_ptx-kernel: a loop whose condition the launch fixes to true, with a load in its body, was
+// unrolled 1 024 times in each thread before it became a loop (66 threads: 67 000 loads, out of memory).
+// Its constants repeat at the second visit, so it is a loop of the IR from there.
+TEST(PtxKernel, ALoopThatRunsForeverBecomesALoopAtOnce) {
+  std::string body =
+      ".reg .pred %p<2>;\n.reg .b32 %r<3>;\n.reg .b64 %rd<3>;\n"
+      "ld.param.u64 %rd1, [k_param_0];\n"
+      "mov.u32 %r2, 0;\n"
+      "$L_forever:\n"
+      "ld.volatile.global.u32 %r1, [%rd1];\n"
+      "setp.eq.s32 %p1, %r2, 0;\n"
+      "@%p1 bra $L_forever;\n"
+      "ret;";
+  core::Program program = lower(kernel(body), launchOf(1));
+  EXPECT_LE(count(program.threads[0], core::InstructionKind::Load), 3u);
+  EXPECT_GE(count(program.threads[0], core::InstructionKind::Jump), 1u);
+}
+
 TEST(PtxKernel, AThreadThatSkipsSyncthreadsHoldsAnUnreachableCopy) {
   std::string body =
       ".reg .pred %p<2>;\n.reg .b32 %r<3>;\n"
