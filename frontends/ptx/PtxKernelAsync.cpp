@@ -14,8 +14,16 @@
 //    operation; shared -> global copies join bulk groups, whose commit_group and wait_group{.read} N are
 //    the cp.async group markers (a `.read` wait is treated as a wait for the whole copy: stronger than the
 //    ISA, which only promises the source was read).
+//  * cp.async.{ca,cg} (the non-bulk copies of sm_80) copy 4, 8 or 16 bytes from global to shared memory in
+//    the same granules, as weak generic-proxy accesses of one asynchronous operation (tag CPA, as the litmus
+//    front end gives them); granules at or past the src-size operand (or all of them, under a true
+//    ignore-src predicate) write zeros without reading. cp.async.commit_group, wait_group N and wait_all
+//    are the group markers; cp.async.mbarrier.arrive.noinc is an asynchronous arrival once the thread's
+//    earlier copies complete. The two group mechanisms share one set of markers in models/ptx-v8.cat, so a
+//    thread that uses both cp.async groups and bulk groups is an input error rather than a merged count.
 //  * fence.mbarrier_init.release.cluster is an acq_rel fence at cluster scope (stronger than the ISA's
 //    release-only fence for mbarrier.init).
+#include <set>
 #include <variant>
 
 #include "core/ir/ExprFold.h"
@@ -154,6 +162,47 @@ void KernelThread::lowerMbarrier(const Instruction& in) {
   unsupported(in);
 }
 
+// The accesses of one asynchronous copy, in 4-byte granules, each a weak read and a weak write in `proxy`
+// through the resolver with the space each side names; granules at or past `sourceBytes` write zeros.
+void KernelThread::emitCopy(const Instruction& in, const CopyPlan& plan) {
+  Instruction reader = in, writer = in;
+  reader.qualifiers = {plan.sourceSpace};
+  writer.qualifiers = {plan.destinationSpace};
+  for (long long offset = 0; offset < plan.bytes; offset += kGranuleBytes) {
+    Expr value = core::constantAt(0, 8 * kGranuleBytes);
+    if (offset < plan.sourceBytes) {
+      AccessTarget from = resolve(reader, plan.source, offset, 8 * kGranuleBytes);
+      core::Instruction read;
+      read.kind = core::InstructionKind::Load;
+      read.tags = {"R", "M", "_", "WEAK"};
+      read.tags.add(plan.proxy);
+      read.reg = freshRegister("copy");
+      from.applyTo(read, 8 * kGranuleBytes);
+      value = Expr::registerValue(*read.reg, 8 * kGranuleBytes);
+      emitAsync(std::move(read), plan.id, plan.tag);
+    }
+    AccessTarget to = resolve(writer, plan.destination, offset, 8 * kGranuleBytes);
+    core::Instruction write;
+    write.kind = core::InstructionKind::Store;
+    write.tags = {"W", "M", "_", "WEAK"};
+    write.tags.add(plan.proxy);
+    to.applyTo(write, 8 * kGranuleBytes);
+    write.value = value;
+    emitAsync(std::move(write), plan.id, plan.tag);
+  }
+}
+
+void KernelThread::emitAsync(core::Instruction instruction, int id, const std::string& tag) {
+  instruction.asyncOp = id;
+  instruction.tags.add("AOP");
+  instruction.tags.add(tag);
+  if (instruction.kind == core::InstructionKind::Rmw) {
+    instruction.storeTags.add("AOP");
+    instruction.storeTags.add(tag);
+  }
+  emit(std::move(instruction));
+}
+
 void KernelThread::lowerBulkCopy(const Instruction& in) {
   bool toShared = in.hasQualifier("shared::cluster") && in.hasQualifier("global") &&
                   in.hasQualifier("mbarrier::complete_tx::bytes");
@@ -168,49 +217,64 @@ void KernelThread::lowerBulkCopy(const Instruction& in) {
   long long bytes = constantValue(in, 2, "a copy size");
   if (bytes <= 0 || bytes % 16 != 0 || bytes > 65536)
     fail(in, "a bulk copy size must be a positive multiple of 16");
-  int id = ++asyncCounter_;
-  auto mark = [&](core::Instruction instruction, const char* tag) {
-    instruction.asyncOp = id;
-    instruction.tags.add("AOP");
-    instruction.tags.add(tag);
-    if (instruction.kind == core::InstructionKind::Rmw) {
-      instruction.storeTags.add("AOP");
-      instruction.storeTags.add(tag);
-    }
-    emit(std::move(instruction));
-  };
-  const char* tag = toShared ? "CPBULK" : "CPA";
-  // The copy's accesses go through the resolver with the space each side names.
-  Instruction reader = in, writer = in;
-  reader.qualifiers = {toShared ? "global" : "shared"};
-  writer.qualifiers = {toShared ? "shared" : "global"};
-  for (long long offset = 0; offset < bytes; offset += kGranuleBytes) {
-    AccessTarget from = resolve(reader, *source, offset, 8 * kGranuleBytes);
-    AccessTarget to = resolve(writer, *destination, offset, 8 * kGranuleBytes);
-    core::Instruction read;
-    read.kind = core::InstructionKind::Load;
-    read.tags = {"R", "M", "_", "WEAK", "ASYNC"};
-    read.reg = freshRegister("copy");
-    from.applyTo(read, 8 * kGranuleBytes);
-    int value = *read.reg;
-    mark(std::move(read), tag);
-    core::Instruction write;
-    write.kind = core::InstructionKind::Store;
-    write.tags = {"W", "M", "_", "WEAK", "ASYNC"};
-    to.applyTo(write, 8 * kGranuleBytes);
-    write.value = Expr::registerValue(value, 8 * kGranuleBytes);
-    mark(std::move(write), tag);
-  }
+  if (toGlobal) useGroups(in, GroupKind::Bulk);
+  CopyPlan plan{*destination,   toShared ? "shared" : "global",
+                *source,        toShared ? "global" : "shared",
+                bytes,          bytes,
+                "ASYNC",        toShared ? "CPBULK" : "CPA",
+                ++asyncCounter_};
+  emitCopy(in, plan);
   if (!toShared) return;
   core::Instruction proxyFence;
   proxyFence.kind = core::InstructionKind::Fence;
   proxyFence.tags = {"F", "_", "ASYNC"};
-  mark(std::move(proxyFence), tag);
+  emitAsync(std::move(proxyFence), plan.id, plan.tag);
   Instruction barrier = in;
   barrier.qualifiers = {"shared"};
-  mark(mbarrierUpdate(mbarrierLocation(barrier, 3), core::mbarrierOperand(0, Expr::constantValue(-bytes)),
-                      "release", "CLUSTER"),
-       tag);
+  emitAsync(mbarrierUpdate(mbarrierLocation(barrier, 3),
+                           core::mbarrierOperand(0, Expr::constantValue(-bytes)), "release", "CLUSTER"),
+            plan.id, plan.tag);
+}
+
+// cp.async.{ca,cg}.shared{::cta}.global{.L2::cache_hint}{.L2::64B|128B|256B} [dst], [src], cp-size
+//   {, src-size | , ignore-src}{, cache-policy}   (PTX ISA "cp.async")
+void KernelThread::lowerCopy(const Instruction& in) {
+  static const std::set<std::string> accepted = {
+      "async",  "ca",      "cg",       "shared",   "shared::cta",
+      "global", "L2::64B", "L2::128B", "L2::256B", "L2::cache_hint"};
+  for (const std::string& q : in.qualifiers)
+    if (!accepted.count(q)) unsupported(in);
+  if (!in.hasQualifier("global") || (!in.hasQualifier("shared") && !in.hasQualifier("shared::cta")) ||
+      in.hasQualifier("ca") == in.hasQualifier("cg"))
+    unsupported(in);
+  const auto* destination = std::get_if<Address>(&operandValue(in, 0));
+  const auto* source = std::get_if<Address>(&operandValue(in, 1));
+  if (destination == nullptr || source == nullptr) fail(in, "cp.async copies [destination], [source]");
+  long long bytes = constantValue(in, 2, "a copy size");
+  if (in.hasQualifier("cg") ? bytes != 16 : (bytes != 4 && bytes != 8 && bytes != 16))
+    fail(in, "'" + mnemonic(in) + "' with cp-size " + std::to_string(bytes) +
+                 " (cp.async.ca copies 4, 8 or 16 bytes, cp.async.cg 16)");
+  size_t extra = in.operands.size() - (in.hasQualifier("L2::cache_hint") ? 1 : 0);
+  long long sourceBytes = bytes;
+  if (extra > 4) fail(in, "cp.async takes [dst], [src], cp-size and one src-size or ignore-src");
+  if (extra == 4) {
+    const auto* reg = std::get_if<Register>(&operandValue(in, 3));
+    bool ignoreSource = reg != nullptr && registerWidth(reg->name, in) == 1;
+    long long value = constantValue(in, 3, ignoreSource ? "an ignore-src predicate" : "a src-size");
+    sourceBytes = ignoreSource ? (value != 0 ? 0 : bytes) : value;
+    if (sourceBytes < 0 || sourceBytes > bytes)
+      fail(in, "src-size " + std::to_string(value) + " past cp-size");
+    if (sourceBytes % kGranuleBytes != 0) unsupported(in, "a src-size that is not a multiple of 4");
+  }
+  useGroups(in, GroupKind::Copy);
+  emitCopy(in, CopyPlan{*destination, "shared", *source, "global", bytes, sourceBytes, "GEN", "CPA",
+                        ++asyncCounter_});
+}
+
+void KernelThread::useGroups(const Instruction& in, GroupKind kind) {
+  if (groupKind_ && *groupKind_ != kind)
+    unsupported(in, "cp.async groups and cp.async.bulk groups in one thread");
+  groupKind_ = kind;
 }
 
 bool KernelThread::lowerAsync(const Instruction& in) {
@@ -225,8 +289,10 @@ bool KernelThread::lowerAsync(const Instruction& in) {
     emit(std::move(fence));
     return true;
   }
-  if (in.opcode != "cp" || !in.hasQualifier("async") || !in.hasQualifier("bulk")) return false;
+  if (in.opcode != "cp" || !in.hasQualifier("async")) return false;
+  bool bulk = in.hasQualifier("bulk");
   auto marker = [&](const std::string& tag) {
+    useGroups(in, bulk ? GroupKind::Bulk : GroupKind::Copy);
     core::Instruction visible;
     visible.kind = core::InstructionKind::Visible;
     visible.tags = {"_"};
@@ -243,8 +309,35 @@ bool KernelThread::lowerAsync(const Instruction& in) {
     marker("CPA_WAIT_GROUP" + std::to_string(pending));
     return true;
   }
-  lowerBulkCopy(in);
+  if (!bulk && in.hasQualifier("wait_all")) {
+    marker("CPA_WAIT_ALL");
+    return true;
+  }
+  if (!bulk && in.hasQualifier("mbarrier")) {
+    lowerCopyArrive(in);
+    return true;
+  }
+  if (bulk)
+    lowerBulkCopy(in);
+  else
+    lowerCopy(in);
   return true;
+}
+
+// cp.async.mbarrier.arrive.noinc.shared{::cta}.b64 [bar]: one arrival on the mbarrier once the thread's
+// earlier cp.async have completed (models/ptx-v8.cat: [CPA] ; po ; [CPA_ARRIVE]). Without .noinc the ISA
+// also raises the pending count at issue, which the mbarrier state of core/ir/Mbarrier.h does not represent.
+void KernelThread::lowerCopyArrive(const Instruction& in) {
+  static const std::set<std::string> accepted = {"async",  "mbarrier",    "arrive", "noinc",
+                                                 "shared", "shared::cta", "b64"};
+  for (const std::string& q : in.qualifiers)
+    if (!accepted.count(q)) unsupported(in);
+  if (!in.hasQualifier("arrive")) unsupported(in);
+  if (!in.hasQualifier("noinc")) unsupported(in, "cp.async.mbarrier.arrive without .noinc");
+  useGroups(in, GroupKind::Copy);
+  emitAsync(mbarrierUpdate(mbarrierLocation(in, 0), core::mbarrierOperand(1, Expr::constantValue(0)),
+                           "release", "CTA"),
+            ++asyncCounter_, "CPA_ARRIVE");
 }
 
 }  // namespace catcheck::frontends::ptx

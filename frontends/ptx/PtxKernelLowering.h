@@ -115,6 +115,23 @@ struct Specialization {
   std::map<long long, int> barrierCounts;
 };
 
+// The completion groups of asynchronous copies: cp.async's or cp.async.bulk's (PtxKernelAsync.cpp).
+enum class GroupKind { Copy, Bulk };
+
+// One asynchronous copy's accesses: `bytes` from `source` to `destination` (each in its state space),
+// zeros past `sourceBytes`, tagged with `proxy` and `tag`, in asynchronous operation `id`.
+struct CopyPlan {
+  Address destination;
+  std::string destinationSpace;
+  Address source;
+  std::string sourceSpace;
+  long long bytes = 0;
+  long long sourceBytes = 0;
+  std::string proxy;
+  std::string tag;
+  int id = -1;
+};
+
 class KernelThread {
  public:
   KernelThread(KernelContext& context, int index, const Placement& placement);
@@ -188,6 +205,11 @@ class KernelThread {
   bool lowerAsync(const Instruction& in);
   void lowerMbarrier(const Instruction& in);
   void lowerBulkCopy(const Instruction& in);
+  void lowerCopy(const Instruction& in);
+  void lowerCopyArrive(const Instruction& in);
+  void emitCopy(const Instruction& in, const CopyPlan& plan);
+  void emitAsync(core::Instruction instruction, int id, const std::string& tag);
+  void useGroups(const Instruction& in, GroupKind kind);
   int mbarrierLocation(const Instruction& in, size_t index);
   long long constantValue(const Instruction& in, size_t index, const std::string& what);
 
@@ -227,7 +249,8 @@ class KernelThread {
   std::map<std::string, Specialization> lastBackEdgeState_;
   size_t steps_ = 0;
   int freshCounter_ = 0;
-  int asyncCounter_ = 0;  // asynchronous operations of the thread (Instruction::asyncOp)
+  int asyncCounter_ = 0;                // asynchronous operations of the thread (Instruction::asyncOp)
+  std::optional<GroupKind> groupKind_;  // the completion groups the thread's copies use, once it uses any
 };
 
 // The function's body as items and scopes (PtxKernelFlat.cpp); `id` tells functions apart in block keys.

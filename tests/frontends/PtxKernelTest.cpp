@@ -259,6 +259,42 @@ TEST(PtxKernel, MatchSyncBecomesAWarpPrimitive) {
       << "match.sync takes .b32 and .b64 only";
 }
 
+// cp.async copies in 4-byte granules of one asynchronous operation; granules past src-size write zeros
+// without reading, a true ignore-src reads nothing, and the group markers follow.
+TEST(PtxKernel, CpAsyncCopiesGranulesAndZeroFillsPastSrcSize) {
+  auto copyWith = [](const std::string& tail) {
+    std::string body =
+        ".reg .pred %p<2>;\n.reg .b32 %r<3>;\n.reg .b64 %rd<3>;\n"
+        "ld.param.u64 %rd1, [k_param_0];\n"
+        "mov.u32 %r1, s;\n"
+        "setp.eq.s32 %p1, %r1, %r1;\n"
+        "cp.async.cg.shared.global [%r1], [%rd1], 16" +
+        tail +
+        ";\n"
+        "cp.async.commit_group;\ncp.async.wait_group 0;\nret;";
+    return lower(kernel(body), launchOf(1)).threads[0];
+  };
+  core::Thread full = copyWith("");
+  EXPECT_EQ(count(full, core::InstructionKind::Load), 4u);  // ld.param reads the launch, no event
+  EXPECT_EQ(count(full, core::InstructionKind::Store), 4u);
+  EXPECT_EQ(count(full, core::InstructionKind::Visible), 2u);  // commit, wait
+  for (const core::Instruction& in : full.code) {
+    if (in.kind == core::InstructionKind::Store) {
+      EXPECT_TRUE(in.tags.has("CPA") && in.tags.has("AOP")) << in.text;
+    }
+  }
+  core::Thread half = copyWith(", 8");
+  EXPECT_EQ(count(half, core::InstructionKind::Load), 2u);
+  EXPECT_EQ(count(half, core::InstructionKind::Store), 4u);
+  core::Thread ignored = copyWith(", %p1");
+  EXPECT_EQ(count(ignored, core::InstructionKind::Load), 0u);
+  EXPECT_NE(errorOf(kernel(".reg .b32 %r<2>;\n.reg .b64 %rd<2>;\nld.param.u64 %rd1, [k_param_0];\n"
+                           "mov.u32 %r1, s;\ncp.async.mbarrier.arrive.shared.b64 [%r1];\nret;"),
+                    launchOf(1))
+                .find("without .noinc"),
+            std::string::npos);
+}
+
 TEST(PtxKernel, FloatingPointInstructionsLower) {
   std::string body =
       ".reg .f32 %f<4>;\n.reg .pred %p<2>;\n"
