@@ -18,8 +18,9 @@ using core::Kind;
 using core::Op;
 
 RelationAnalysis::RelationAnalysis(const core::Model& model, const EventGraph& graph)
-    : model_(model), graph_(graph), definitions_(model) {
+    : model_(model), graph_(graph), impliers_(graph.executionImplies.inverse()), definitions_(model) {
   int n = graph.size();
+  for (int e = 0; e < n; ++e) impliers_.add(e, e);
   relations_.assign(model.nodes.size(), RelationBounds{PairSet(n), PairSet(n)});
   sets_.assign(model.nodes.size(), SetBounds{EventSet(n), EventSet(n)});
   recursiveValues_.assign(model.recursives.size(), RelationBounds{PairSet(n), PairSet(n)});
@@ -116,11 +117,14 @@ PairSet RelationAnalysis::composeMust(const PairSet& a, const PairSet& b) const 
   PairSet result(graph_.size());
   for (int x = 0; x < graph_.size(); ++x) {
     const EventSet& impliedByX = graph_.executionImplies.successors(x);
+    EventSet& row = result.successors(x);
+    // (x, y) is certain through a certain middle c, or when y's execution brings c's (row operations: the
+    // rows are bit sets, so a pair of rows costs n/64 words, not n tests)
     a.successors(x).forEach([&](int c) {
-      bool certainMiddle = graph_.alwaysExecuted.has(c) || c == x || impliedByX.has(c);
-      b.successors(c).forEach([&](int y) {
-        if (certainMiddle || c == y || graph_.executionImplies.has(y, c)) result.add(x, y);
-      });
+      if (graph_.alwaysExecuted.has(c) || c == x || impliedByX.has(c))
+        row |= b.successors(c);
+      else
+        row.addCommon(b.successors(c), impliers_.successors(c));
     });
   }
   return result;

@@ -36,6 +36,8 @@ class RelationAnalysis {
 
   const core::Model& model_;
   const EventGraph& graph_;
+  // impliers_.successors(c): c and every event whose execution implies c's (composeMust's safe targets)
+  PairSet impliers_;
   DefinitionGraph definitions_;
   std::vector<RelationBounds> relations_;
   std::vector<SetBounds> sets_;

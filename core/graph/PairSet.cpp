@@ -16,6 +16,10 @@ EventSet& EventSet::operator&=(const EventSet& o) {
   return *this;
 }
 
+void EventSet::addCommon(const EventSet& a, const EventSet& b) {
+  for (size_t i = 0; i < words_.size(); ++i) words_[i] |= a.words_[i] & b.words_[i];
+}
+
 EventSet& EventSet::subtract(const EventSet& o) {
   for (size_t i = 0; i < words_.size(); ++i) words_[i] &= ~o.words_[i];
   return *this;

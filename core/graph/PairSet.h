@@ -20,6 +20,8 @@ class EventSet {
   EventSet& operator|=(const EventSet& o);
   EventSet& operator&=(const EventSet& o);
   EventSet& subtract(const EventSet& o);
+  // this |= (a & b), without a temporary set
+  void addCommon(const EventSet& a, const EventSet& b);
   bool operator==(const EventSet& o) const { return words_ == o.words_; }
   bool empty() const;
   int count() const;
@@ -40,6 +42,7 @@ class PairSet {
   void add(int a, int b) { rows_[static_cast<size_t>(a)].add(b); }
   void remove(int a, int b) { rows_[static_cast<size_t>(a)].remove(b); }
   const EventSet& successors(int a) const { return rows_[static_cast<size_t>(a)]; }
+  EventSet& successors(int a) { return rows_[static_cast<size_t>(a)]; }
   PairSet& operator|=(const PairSet& o);
   PairSet& operator&=(const PairSet& o);
   PairSet& subtract(const PairSet& o);
