@@ -1,0 +1,75 @@
+#!/bin/sh
+# Kernel scale (issue 29): bench/kernels.sh [N...]   (N: block sizes of the curve, default 32 64 128 256)
+# Runs the committed corpus kernels of litmus/CUDA on growing launches and prints
+#  1. the curve: for the shared-memory tree reduction (reduce_tree_ok.ptx, PTX 7.5 model) and each of
+#     cat_spec, termination and deterministic, one line per block size with wall time, peak memory (GNU time)
+#     and verdict, then the growth exponent of time against block size fitted by least squares on log-log;
+#  2. the rows of the issue's target table that the corpus has a kernel for, each beside its target:
+#     the tree reduction at 64 / 256 / 1 024 threads (1 024 only with KERNELS_LARGE=1: minutes and more than
+#     4 GiB today), the reduction without its in-loop __syncthreads (reduce_tree_nosync) FAIL, and the mbarrier
+#     pipeline of mbar_pipeline_ok (2 warps x 4 items) for every property.
+# A run over CATCHECK_TIMEOUT seconds (default 300) prints "timeout". Numbers go into closing notes, never
+# into tests.
+set -e
+cd "$(dirname "$0")/.."
+CATCHECK=${CATCHECK:-build/catcheck}
+TIMEOUT=${CATCHECK_TIMEOUT:-300}
+SIZES=${*:-32 64 128 256}
+K=litmus/CUDA
+OUT=$(mktemp)
+trap 'rm -f "$OUT"' EXIT
+
+# run LABEL TARGET ARGS...: one catcheck run; prints "LABEL  seconds  MB  verdict  (target)" and leaves the
+# seconds in $SECONDS_TAKEN.
+run() {
+  label=$1 target=$2
+  shift 2
+  if /usr/bin/time -f "%e %M" -o "$OUT.time" timeout "$TIMEOUT" "$CATCHECK" "$@" > "$OUT" 2>&1; then :; fi
+  verdict=$(sed -n 's/^Result: \([A-Z]*\).*/\1/p' "$OUT" | head -1)
+  [ -n "$verdict" ] || verdict=$(grep -q "Command exited with non-zero status 124" "$OUT.time" && echo timeout || echo error)
+  set -- $(tail -1 "$OUT.time")
+  SECONDS_TAKEN=$1
+  printf '%-52s %8.2f s %7d MB  %-8s %s\n' "$label" "$1" $(($2 / 1024)) "$verdict" "$target"
+}
+
+reduction() {  # reduction FILE THREADS PROPERTY
+  echo "$K/$1" --grid 1 --block "$2" --arg "0=buffer:$((4 * $2)):any" --arg 1=buffer:4 --bound 7 --property "$3"
+}
+
+echo "== curve: tree reduction (reduce_tree_ok.ptx, ptx-v7.5.cat, bound 7), time and peak memory by block size"
+for property in cat_spec termination deterministic; do
+  points=""
+  for n in $SIZES; do
+    # shellcheck disable=SC2046
+    run "$property, block $n" "" models/ptx-v7.5.cat $(reduction reduce_tree_ok.ptx "$n" "$property")
+    points="$points $n:$SECONDS_TAKEN"
+  done
+  echo "$points" | tr ' ' '\n' | awk -F: -v p="$property" 'NF == 2 && $2 > 0 {
+      x = log($1); y = log($2); n++; sx += x; sy += y; sxx += x * x; sxy += x * y }
+    END { if (n > 1) printf "%s: time grows as block^%.2f\n", p, (n * sxy - sx * sy) / (n * sxx - sx * sx) }'
+done
+
+echo "== targets (issue 29)"
+for n in 64 256; do
+  target=$([ "$n" = 64 ] && echo "<= 1 s" || echo "<= 10 s")
+  for property in cat_spec termination deterministic; do
+    [ "$property" = cat_spec ] && t="$target" || t="within 3x of cat_spec"
+    # shellcheck disable=SC2046
+    run "reduction $n threads, $property" "$t" models/ptx-v7.5.cat $(reduction reduce_tree_ok.ptx "$n" "$property")
+  done
+done
+if [ "${KERNELS_LARGE:-0}" = 1 ]; then
+  # shellcheck disable=SC2046
+  run "reduction 1024 threads, cat_spec" "<= 60 s, <= 4 GiB" models/ptx-v7.5.cat \
+    $(reduction reduce_tree_ok.ptx 1024 cat_spec)
+  # shellcheck disable=SC2046
+  run "reduction without __syncthreads, 1024 threads, FAIL" "<= 5 s" models/ptx-v7.5.cat \
+    $(reduction reduce_tree_nosync.ptx 1024 cat_spec)
+fi
+# shellcheck disable=SC2046
+run "reduction without __syncthreads, 256 threads, FAIL" "(1 024: <= 5 s)" models/ptx-v7.5.cat \
+  $(reduction reduce_tree_nosync.ptx 256 cat_spec)
+for property in cat_spec termination deterministic well_synchronized; do
+  run "mbarrier pipeline 2 warps x 4 items, $property" "<= 2 s" models/ptx-v8.cat "$K/mbar_pipeline_ok.ptx" \
+    --grid 1 --block 64 --arg 0=buffer:16:any --arg 1=buffer:16 --property "$property"
+done
