@@ -230,11 +230,13 @@ std::vector<long long> resultValues(EncodingContext& ctx) {
 // 1.9 s in cvc5 and none in 60 s in z3; a TMA load's proof takes 17 s in z3 and past 100 s in cvc5; a
 // 32-lane shuffle reduction's proof takes 0.9 s in cvc5 and past 300 s in z3, although z3 answered its
 // single-execution queries in 2 s. Unless the user chose a solver (SolverOptions::kindIsDefault), each query
-// alternates between the solvers with growing time slices (kSlicesMs, then whatever time is left),
-// starting with the one that answered the check's previous query (z3 for the first): a query costs at most
-// about twice what the better solver needs plus the slices before it, and neither solver's bad case sinks
-// the check. (cvc5 1.0 cannot be interrupted from another thread, so the two cannot run side by side.)
-constexpr unsigned kSlicesMs[] = {10000, 10000, 40000, 40000};
+// alternates between the solvers with time slices growing fourfold (kSlicesMs, then whatever time is
+// left), starting with the one that answered the check's previous query (z3 for the first): a query costs
+// at most about three times what the better solver needs, and neither solver's bad case sinks the check.
+// The first slice is short because the other solver often answers at once: a 32-thread tree reduction's
+// last query took z3 past 10 s and cvc5 0.2 s. (cvc5 1.0 cannot be interrupted from another thread, so the
+// two cannot run side by side.)
+constexpr unsigned kSlicesMs[] = {2000, 2000, 8000, 8000, 32000, 32000};
 
 struct SolverChoice {
   SolverKind first = SolverKind::Z3;  // the solver that answered the previous query
