@@ -242,8 +242,7 @@ void KernelThread::lowerCopy(const Instruction& in) {
   static const std::set<std::string> accepted = {
       "async",  "ca",      "cg",       "shared",   "shared::cta",
       "global", "L2::64B", "L2::128B", "L2::256B", "L2::cache_hint"};
-  for (const std::string& q : in.qualifiers)
-    if (!accepted.count(q)) unsupported(in);
+  requireQualifiersIn(in, accepted);
   if (!in.hasQualifier("global") || (!in.hasQualifier("shared") && !in.hasQualifier("shared::cta")) ||
       in.hasQualifier("ca") == in.hasQualifier("cg"))
     unsupported(in);
@@ -254,10 +253,10 @@ void KernelThread::lowerCopy(const Instruction& in) {
   if (in.hasQualifier("cg") ? bytes != 16 : (bytes != 4 && bytes != 8 && bytes != 16))
     fail(in, "'" + mnemonic(in) + "' with cp-size " + std::to_string(bytes) +
                  " (cp.async.ca copies 4, 8 or 16 bytes, cp.async.cg 16)");
-  size_t extra = in.operands.size() - (in.hasQualifier("L2::cache_hint") ? 1 : 0);
+  size_t beforePolicy = in.operands.size() - (in.hasQualifier("L2::cache_hint") ? 1 : 0);
   long long sourceBytes = bytes;
-  if (extra > 4) fail(in, "cp.async takes [dst], [src], cp-size and one src-size or ignore-src");
-  if (extra == 4) {
+  if (beforePolicy > 4) fail(in, "cp.async takes [dst], [src], cp-size and one src-size or ignore-src");
+  if (beforePolicy == 4) {
     const auto* reg = std::get_if<Register>(&operandValue(in, 3));
     bool ignoreSource = reg != nullptr && registerWidth(reg->name, in) == 1;
     long long value = constantValue(in, 3, ignoreSource ? "an ignore-src predicate" : "a src-size");
@@ -269,6 +268,11 @@ void KernelThread::lowerCopy(const Instruction& in) {
   useGroups(in, GroupKind::Copy);
   emitCopy(in, CopyPlan{*destination, "shared", *source, "global", bytes, sourceBytes, "GEN", "CPA",
                         ++asyncCounter_});
+}
+
+void KernelThread::requireQualifiersIn(const Instruction& in, const std::set<std::string>& accepted) const {
+  for (const std::string& q : in.qualifiers)
+    if (!accepted.count(q)) unsupported(in);
 }
 
 void KernelThread::useGroups(const Instruction& in, GroupKind kind) {
@@ -330,8 +334,7 @@ bool KernelThread::lowerAsync(const Instruction& in) {
 void KernelThread::lowerCopyArrive(const Instruction& in) {
   static const std::set<std::string> accepted = {"async",  "mbarrier",    "arrive", "noinc",
                                                  "shared", "shared::cta", "b64"};
-  for (const std::string& q : in.qualifiers)
-    if (!accepted.count(q)) unsupported(in);
+  requireQualifiersIn(in, accepted);
   if (!in.hasQualifier("arrive")) unsupported(in);
   if (!in.hasQualifier("noinc")) unsupported(in, "cp.async.mbarrier.arrive without .noinc");
   useGroups(in, GroupKind::Copy);

@@ -210,6 +210,8 @@ class KernelThread {
   void emitCopy(const Instruction& in, const CopyPlan& plan);
   void emitAsync(core::Instruction instruction, int id, const std::string& tag);
   void useGroups(const Instruction& in, GroupKind kind);
+  // Any qualifier outside `accepted` makes the instruction one we do not model.
+  void requireQualifiersIn(const Instruction& in, const std::set<std::string>& accepted) const;
   int mbarrierLocation(const Instruction& in, size_t index);
   long long constantValue(const Instruction& in, size_t index, const std::string& what);
 
@@ -220,9 +222,8 @@ class KernelThread {
   void execute(State& state, const Instruction& in);
   void executeGuarded(State& state, const Instruction& in, const core::Expr& guard);
   void branch(State& state, const Instruction& in, const core::Expr& condition);
-  bool jumpTo(State& state, size_t target);
-  bool repeatsLastVisit(const std::string& point,
-                        const State& state);  // false when the path ends in a jump to a block
+  bool jumpTo(State& state, size_t target);  // false when the path ends in a jump to a block
+  bool unrollsFurther(const State& state);
   void call(State& state, const Instruction& in);
   bool returnFromFrame(State& state);
   std::string specialize(const State& state, std::vector<core::Instruction>& materialization);
@@ -243,10 +244,13 @@ class KernelThread {
   const Instruction* current_ = nullptr;
   std::map<std::string, std::vector<Specialization>> specializations_;  // by point
   std::vector<std::pair<std::string, State>> pending_;
-  std::map<std::string, int> backEdgeVisits_;
-  // The constant part of the state each loop point had when a backward jump last reached it: a loop that
-  // comes back to the same constants runs forever, so it becomes a loop of the IR at once.
-  std::map<std::string, Specialization> lastBackEdgeState_;
+  // Per loop point (pointKey): how often a backward jump reached it, and the constant part of the state
+  // it had the last time (a loop that comes back to the same constants runs forever).
+  struct LoopPoint {
+    int visits = 0;
+    Specialization lastConstants;
+  };
+  std::map<std::string, LoopPoint> loopPoints_;
   size_t steps_ = 0;
   int freshCounter_ = 0;
   int asyncCounter_ = 0;                // asynchronous operations of the thread (Instruction::asyncOp)

@@ -163,27 +163,26 @@ void KernelThread::executeGuarded(State& state, const Instruction& in, const cor
   }
 }
 
-// Within one run every branch is constant (a branch on a loaded value ends the run, PtxKernelThread::branch),
-// so a loop point reached again with the same constant cells, widths and barrier counts repeats its last
-// iteration forever: the cells that differ are computed values, which a loop of the IR carries in registers.
-bool KernelThread::repeatsLastVisit(const std::string& point, const State& state) {
+// Whether a backward jump to this state's point keeps unrolling: not past kMaxConstantIterations, and not
+// when the point is reached again with the same constant cells, widths and barrier counts. Within one run
+// every branch is constant (a branch on a loaded value ends the run, KernelThread::branch), so such a loop
+// repeats its last iteration forever; the cells that differ are computed values, which a loop of the IR
+// carries in registers.
+bool KernelThread::unrollsFurther(const State& state) {
   Specialization now = exactSpecialization(state);
-  auto [last, first] = lastBackEdgeState_.try_emplace(point, now);
-  if (first) return false;
-  bool same = last->second.cells == now.cells && last->second.widths == now.widths &&
-              last->second.barrierCounts == now.barrierCounts;
-  if (!same) last->second = std::move(now);
-  return same;
+  auto [point, first] = loopPoints_.try_emplace(pointKey(state));
+  LoopPoint& loop = point->second;
+  bool repeats = !first && loop.lastConstants.cells == now.cells && loop.lastConstants.widths == now.widths &&
+                 loop.lastConstants.barrierCounts == now.barrierCounts;
+  loop.lastConstants = std::move(now);
+  return !repeats && ++loop.visits <= kMaxConstantIterations;
 }
 
 bool KernelThread::jumpTo(State& state, size_t target) {
   Frame& frame = state.stack.back();
   bool backward = target <= frame.pc;
   frame.pc = target;
-  if (!backward) return true;
-  std::string point = pointKey(state);
-  bool progresses = !repeatsLastVisit(point, state);
-  if (progresses && ++backEdgeVisits_[point] <= kMaxConstantIterations) return true;
+  if (!backward || unrollsFurther(state)) return true;
   // A loop the launch fixes but that runs too long or makes no progress: it becomes a loop of the IR.
   std::vector<core::Instruction> materialization;
   std::string label = specialize(state, materialization);
