@@ -8,12 +8,15 @@
 // the first time: page faults of z3's tables). Terms are deduplicated by z3's AST ids.
 // A query of a few thousand terms or more that has not answered after half a second gets a second search
 // on a second thread (SecondSearch below): z3's time on such queries is heavy-tailed, and two different
-// searches rarely both fall into the tail. The first definite answer wins.
+// searches rarely both fall into the tail. The first definite answer wins. The second query is rebuilt from
+// the recipes of its terms (Z3Terms.h) while the first search runs, so a query answered within the half
+// second pays nothing for it.
 // Two environment variables help solver work and are not for users: CATCHECK_DUMP_SMT=PREFIX writes each
 // query as PREFIX.N.smt2 before it is solved (z3's printer may run out of stack on the largest ones), and
 // CATCHECK_Z3_PARAMS="name=value ..." sets z3's global parameters (e.g. smt.arith.solver=2) for the process.
 #include <z3++.h>
 
+#include <atomic>
 #include <chrono>
 #include <condition_variable>
 #include <cstdlib>
@@ -29,6 +32,7 @@
 
 #include "core/ir/Log.h"
 #include "encoders/Solver.h"
+#include "encoders/Z3Terms.h"
 
 namespace catcheck::encoders {
 namespace {
@@ -51,26 +55,39 @@ void configure(z3::solver& solver, z3::context& context, const SolverOptions& op
   solver.set(params);
 }
 
-// The second search of a large query: a copy of the query in a context of its own, searched with z3's
+// z3's time limit of the next check of `solver` (0: none).
+void setSearchTimeLimit(z3::context& context, z3::solver& solver, unsigned ms) {
+  z3::params params(context);
+  params.set("timeout", ms == 0 ? std::numeric_limits<unsigned>::max() : ms);
+  solver.set(params);
+}
+
+// The second search of a large query: the query rebuilt in a context of its own, searched with z3's
 // older simplex-based arithmetic solver and another random seed. z3's search time on our larger queries is
 // heavy-tailed -- the same query takes 1 s or past 300 s depending on term numbering and seed
 // (xf-barrier-local-3.1.3's race; the ticket-lock mutants: 4 s to past 60 s over four seeds) -- and on the
 // lock queries the older solver was 2-3x faster, on the arithmetic-heavy alignment queries up to 35x
 // slower. Two different searches make a long tail much less likely than one.
 struct SecondSearch {
-  // Copies the assertions and every term built so far in one translation (shared terms once). The terms are
-  // copied too because reading the model must not translate from the first search's context: once that
-  // search has been interrupted, its context stays cancelled and a translation out of it can fail.
-  SecondSearch(z3::solver& original, const std::vector<z3::expr>& originalTerms, const SolverOptions& options)
+  // Replays every term's recipe and asserts `assertions`; gives up, leaving `complete` false, once
+  // `cancelled` is set (the first search answered). Reads nothing of the first search's context.
+  SecondSearch(const std::vector<Z3Recipe>& recipes, const std::vector<Term>& assertions,
+               const SolverOptions& options, const std::atomic<bool>& cancelled)
       : solver(solverFor(context, options, settings(context))) {
     configure(solver, context, options);
-    z3::expr_vector assertions = original.assertions();
-    z3::expr_vector source(original.ctx());
-    for (unsigned i = 0; i < assertions.size(); ++i) source.push_back(assertions[i]);
-    for (const z3::expr& t : originalTerms) source.push_back(t);
-    z3::expr_vector copies(context, source);
-    for (unsigned i = 0; i < assertions.size(); ++i) solver.add(copies[i]);
-    for (unsigned i = assertions.size(); i < copies.size(); ++i) terms.push_back(copies[i]);
+    terms.reserve(recipes.size());
+    for (const Z3Recipe& recipe : recipes) {
+      if (terms.size() % 1024 == 0 && cancelled.load(std::memory_order_relaxed)) return;
+      terms.push_back(buildZ3Term(context, terms, recipe));
+    }
+    for (Term t : assertions) solver.add(terms[static_cast<size_t>(t)]);
+    complete = true;
+  }
+  // Term `t` in this context; terms made after the check (reading the model builds some) are replayed.
+  const z3::expr& term(Term t, const std::vector<Z3Recipe>& recipes) {
+    auto index = static_cast<size_t>(t);
+    while (terms.size() <= index) terms.push_back(buildZ3Term(context, terms, recipes.at(terms.size())));
+    return terms[index];
   }
   static z3::params settings(z3::context& context) {
     z3::params p(context);
@@ -81,6 +98,7 @@ struct SecondSearch {
   z3::context context;  // declared before the solver that lives in it
   z3::solver solver;
   std::vector<z3::expr> terms;  // the query's terms, by Term, in this context
+  bool complete = false;
 };
 
 // Two searches of one query on two threads: which has answered, with what, and the first definite answer.
@@ -142,23 +160,50 @@ class Z3Backend final : public SolverBackend {
     configure(solver_, context_, options);
   }
 
-  Term boolConstant(bool value) override { return intern(context_.bool_val(value)); }
-  Term intConstant(long long value) override { return intern(context_.int_val(static_cast<int64_t>(value))); }
-  Term boolVariable(const std::string& name) override { return intern(context_.bool_const(name.c_str())); }
-  Term intVariable(const std::string& name) override { return intern(context_.int_const(name.c_str())); }
-
-  Term apply(TermOp op, const std::vector<Term>& args) override { return intern(build(op, args)); }
-
+  Term boolConstant(bool value) override {
+    Z3Recipe recipe;
+    recipe.kind = Z3Recipe::Kind::BoolConstant;
+    recipe.value = value ? 1 : 0;
+    return make(std::move(recipe));
+  }
+  Term intConstant(long long value) override {
+    Z3Recipe recipe;
+    recipe.kind = Z3Recipe::Kind::IntConstant;
+    recipe.value = value;
+    return make(std::move(recipe));
+  }
+  Term boolVariable(const std::string& name) override {
+    Z3Recipe recipe;
+    recipe.kind = Z3Recipe::Kind::BoolVariable;
+    recipe.name = name;
+    return make(std::move(recipe));
+  }
+  Term intVariable(const std::string& name) override {
+    Z3Recipe recipe;
+    recipe.kind = Z3Recipe::Kind::IntVariable;
+    recipe.name = name;
+    return make(std::move(recipe));
+  }
+  Term apply(TermOp op, const std::vector<Term>& args) override {
+    Z3Recipe recipe;
+    recipe.kind = Z3Recipe::Kind::Apply;
+    recipe.op = op;
+    recipe.args = args;
+    return make(std::move(recipe));
+  }
   Term bitwise(BitwiseOp op, int width, const std::vector<Term>& args) override {
-    auto bits = [&](Term t) {
-      return z3::expr(context_, Z3_mk_int2bv(context_, static_cast<unsigned>(width), expr(t)));
-    };
-    z3::expr a = bits(args[0]);
-    z3::expr result = op == BitwiseOp::Not ? ~a : combine(op, a, bits(args[1]));
-    return intern(z3::expr(context_, Z3_mk_bv2int(context_, result, false)));
+    Z3Recipe recipe;
+    recipe.kind = Z3Recipe::Kind::Bitwise;
+    recipe.bitwiseOp = op;
+    recipe.width = width;
+    recipe.args = args;
+    return make(std::move(recipe));
   }
 
-  void assertFormula(Term t) override { solver_.add(expr(t)); }
+  void assertFormula(Term t) override {
+    solver_.add(expr(t));
+    asserted_.push_back(t);
+  }
 
   SatResult check() override {
     if (const char* path = std::getenv("CATCHECK_DUMP_SMT"); path != nullptr && *path != 0) {
@@ -201,12 +246,7 @@ class Z3Backend final : public SolverBackend {
   // to z3's preprocessing, which a second seed does not shorten.
   static constexpr size_t kSecondSearchMaxTerms = 500'000;
 
-  // z3's time limit of the next check (0: none).
-  void setTimeLimit(unsigned ms) {
-    z3::params params(context_);
-    params.set("timeout", ms == 0 ? std::numeric_limits<unsigned>::max() : ms);
-    solver_.set(params);
-  }
+  void setTimeLimit(unsigned ms) { setSearchTimeLimit(context_, solver_, ms); }
 
   bool worthASecondSearch() const {
     return terms_.size() >= kSecondSearchTerms && terms_.size() <= kSecondSearchMaxTerms &&
@@ -225,50 +265,64 @@ class Z3Backend final : public SolverBackend {
     return SatResult::Unknown;
   }
 
-  // The query is copied for a second search (SecondSearch) before any search runs; the first search then
-  // runs alone for the delay (z3's own time limit stops it), and only if it has not answered do both search,
-  // the first again from the start, on threads of their own. The first definite answer wins and interrupts
-  // the other search. The copy is made while no search runs: a z3 context must not be read while another
-  // thread works in it. (Issue 30 tried copying only after the delay, to spare the copy to queries that
-  // answer within it; a copy made after a search stopped by its time limit was sometimes truncated, and the
-  // second search then answered SAT with a model of nothing: bad witnesses under load, reproduced with a 5 ms
-  // delay on ballot-vote-redux's participation.) An interrupt may leave z3's context cancelled; that is safe
-  // because every query is checked once (encoders/Checker.cpp builds a new query, with a new backend, for
-  // each question).
+  // The first search runs alone for the delay (z3's own time limit stops it) while another thread rebuilds
+  // the query for the second search from the recipes (SecondSearch); an answer within the delay cancels
+  // the rebuild. Otherwise the first search goes on, from the start, on a thread of its own, and the second
+  // joins it once rebuilt. The first definite answer wins and interrupts the other search. (Issue 30 first
+  // copied the query with Z3_translate before any search ran, as a translation reads the source context,
+  // which a running search must have to itself; every large query paid the copy, MP-200 1 s of 1.5 s. A
+  // translation made after a search stopped by its time limit was sometimes truncated: a second search
+  // then answered SAT with a model of nothing. A replay reads only our recipes.) An interrupt may leave
+  // z3's context cancelled; that is safe because every query is checked once (encoders/Checker.cpp builds
+  // a new query, with a new backend, for each question).
   z3::check_result checkWithSecondSearch() {
     auto start = std::chrono::steady_clock::now();
-    auto copyStart = std::chrono::steady_clock::now();
-    auto second = std::make_unique<SecondSearch>(solver_, terms_, options_);
-    core::log::debug(
-        "second search: query of {} terms copied in {} ms", terms_.size(),
-        std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - copyStart)
-            .count());
+    std::atomic<bool> cancelled{false};
+    std::unique_ptr<SecondSearch> second;
+    std::thread builder([&] {
+      try {
+        second = rebuild(cancelled);
+      } catch (...) {  // out of memory, or z3 refused a term: the first search goes on alone
+        second.reset();
+      }
+    });
     unsigned delay = options_.secondSearchDelayMs;
     if (delay > 0) {
       setTimeLimit(options_.timeoutMs > 0 ? std::min(delay, options_.timeoutMs) : delay);
       z3::check_result alone = solver_.check();
-      if (alone != z3::unknown) return alone;
+      if (alone != z3::unknown ||
+          (options_.timeoutMs > 0 && millisecondsSince(start) >= options_.timeoutMs)) {
+        cancelled = true;
+        builder.join();
+        return alone;
+      }
     }
-    auto elapsed = static_cast<unsigned>(
-        std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start)
-            .count());
-    if (options_.timeoutMs > 0 && elapsed >= options_.timeoutMs) return z3::unknown;
-    unsigned left = options_.timeoutMs > 0 ? options_.timeoutMs - elapsed : 0;
-    setTimeLimit(left);
-    if (left > 0) {
-      z3::params limit(second->context);
-      limit.set("timeout", left);
-      second->solver.set(limit);
-    }
+    setTimeLimit(timeLeft(start));
     Race race;
-    std::thread first([&] { race.finish(0, [&] { return solver_.check(); }); });
-    std::thread other([&] { race.finish(1, [&] { return second->solver.check(); }); });
+    std::thread first([&] {
+      race.finish(0, [&] {
+        z3::check_result answer = solver_.check();
+        if (answer != z3::unknown) cancelled = true;
+        return answer;
+      });
+    });
+    builder.join();
+    std::thread other;
+    bool secondRuns = second && second->complete &&
+                      (options_.timeoutMs == 0 || millisecondsSince(start) < options_.timeoutMs);
+    if (secondRuns) {
+      setSearchTimeLimit(second->context, second->solver, timeLeft(start));
+      other = std::thread([&] { race.finish(1, [&] { return second->solver.check(); }); });
+    } else {
+      race.finish(1, [] { return z3::unknown; });
+    }
     int winner = race.waitForDefiniteAnswer();
-    core::log::debug("second search started; the {} search answered first", winner == 1 ? "second" : "first");
-    if (winner == 0) race.stop(1, second->context);
+    core::log::debug("second search {}; the {} search answered first", secondRuns ? "ran" : "did not run",
+                     winner == 1 ? "second" : "first");
+    if (winner == 0 && secondRuns) race.stop(1, second->context);
     if (winner == 1) race.stop(0, context_);
     first.join();
-    other.join();
+    if (other.joinable()) other.join();
     race.rethrow();
     // Once the first search has been stopped, its answer is not used even if it has one: the interrupt may
     // have come just after its check returned, and z3 then refuses to evaluate in its model ("canceled";
@@ -279,82 +333,45 @@ class Z3Backend final : public SolverBackend {
     return race.answer[1];
   }
 
+  // The query rebuilt for the second search, or an incomplete one once `cancelled` is set.
+  std::unique_ptr<SecondSearch> rebuild(const std::atomic<bool>& cancelled) {
+    auto start = std::chrono::steady_clock::now();
+    auto second = std::make_unique<SecondSearch>(recipes_, asserted_, options_, cancelled);
+    core::log::debug("second search: query of {} terms {} in {} ms", recipes_.size(),
+                     second->complete ? "rebuilt" : "rebuild cancelled", millisecondsSince(start));
+    return second;
+  }
+
+  static unsigned millisecondsSince(std::chrono::steady_clock::time_point start) {
+    return static_cast<unsigned>(
+        std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start)
+            .count());
+  }
+
+  // What is left of the query's time limit (0: none, or nothing left: the caller checks).
+  unsigned timeLeft(std::chrono::steady_clock::time_point start) const {
+    if (options_.timeoutMs == 0) return 0;
+    unsigned elapsed = millisecondsSince(start);
+    return elapsed >= options_.timeoutMs ? 1 : options_.timeoutMs - elapsed;
+  }
+
   // The model of whichever search answered.
   z3::expr evaluate(Term t) {
     if (!second_) return solver_.get_model().eval(expr(t), true);
-    auto index = static_cast<size_t>(t);
-    if (index < second_->terms.size()) return second_->solver.get_model().eval(second_->terms[index], true);
-    z3::expr copy(second_->context,
-                  Z3_translate(context_, expr(t), second_->context));  // built after the check
-    return second_->solver.get_model().eval(copy, true);
+    return second_->solver.get_model().eval(second_->term(t, recipes_), true);
   }
 
   const z3::expr& expr(Term t) const { return terms_.at(static_cast<size_t>(t)); }
 
-  z3::expr_vector vectorOf(const std::vector<Term>& args) {
-    z3::expr_vector v(context_);
-    for (Term a : args) v.push_back(expr(a));
-    return v;
-  }
-
-  z3::expr build(TermOp op, const std::vector<Term>& a) {
-    switch (op) {
-      case TermOp::Not:
-        return !expr(a[0]);
-      case TermOp::And:
-        return z3::mk_and(vectorOf(a));
-      case TermOp::Or:
-        return z3::mk_or(vectorOf(a));
-      case TermOp::Implies:
-        return z3::implies(expr(a[0]), expr(a[1]));
-      case TermOp::Iff:
-      case TermOp::Eq:
-        return expr(a[0]) == expr(a[1]);
-      case TermOp::Ite:
-        return z3::ite(expr(a[0]), expr(a[1]), expr(a[2]));
-      case TermOp::Lt:
-        return expr(a[0]) < expr(a[1]);
-      case TermOp::Le:
-        return expr(a[0]) <= expr(a[1]);
-      case TermOp::Add:
-        return expr(a[0]) + expr(a[1]);
-      case TermOp::Sub:
-        return expr(a[0]) - expr(a[1]);
-      case TermOp::Mul:
-        return expr(a[0]) * expr(a[1]);
-      case TermOp::Div:
-        return expr(a[0]) / expr(a[1]);
-      case TermOp::Mod:
-        return z3::mod(expr(a[0]), expr(a[1]));
-    }
-    throw std::logic_error("unknown term operator");
-  }
-
-  static z3::expr combine(BitwiseOp op, const z3::expr& a, const z3::expr& b) {
-    switch (op) {
-      case BitwiseOp::And:
-        return a & b;
-      case BitwiseOp::Or:
-        return a | b;
-      case BitwiseOp::Xor:
-        return a ^ b;
-      case BitwiseOp::Shl:
-        return z3::shl(a, b);
-      case BitwiseOp::LShr:
-        return z3::lshr(a, b);
-      case BitwiseOp::AShr:
-        return z3::ashr(a, b);
-      case BitwiseOp::Not:
-        break;
-    }
-    throw std::logic_error("unknown bitwise operator");
-  }
-
-  Term intern(const z3::expr& e) {
+  // The term of `recipe`: an earlier one when z3 already has the same term, else a new one whose recipe is
+  // kept for the second search.
+  Term make(Z3Recipe recipe) {
+    z3::expr e = buildZ3Term(context_, terms_, recipe);
     unsigned id = Z3_get_ast_id(context_, e);
     auto it = ids_.find(id);
     if (it != ids_.end()) return it->second;
     terms_.push_back(e);
+    recipes_.push_back(std::move(recipe));
     Term t = static_cast<Term>(terms_.size()) - 1;
     ids_.emplace(id, t);
     return t;
@@ -365,6 +382,8 @@ class Z3Backend final : public SolverBackend {
   z3::solver solver_;
   std::unique_ptr<SecondSearch> second_;  // when the second search answered the last check
   std::vector<z3::expr> terms_;
+  std::vector<Z3Recipe> recipes_;  // how each of terms_ was made
+  std::vector<Term> asserted_;
   std::unordered_map<unsigned, Term> ids_;
 };
 
