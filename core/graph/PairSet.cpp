@@ -6,23 +6,41 @@
 
 namespace catcheck::core {
 
+// Every operation first handles a set without words (empty), so that empty rows stay without words.
 EventSet& EventSet::operator|=(const EventSet& o) {
+  if (o.words_.empty()) return *this;
+  if (words_.empty()) {
+    words_ = o.words_;
+    return *this;
+  }
   for (size_t i = 0; i < words_.size(); ++i) words_[i] |= o.words_[i];
   return *this;
 }
 
 EventSet& EventSet::operator&=(const EventSet& o) {
+  if (o.words_.empty()) {
+    words_.clear();
+    return *this;
+  }
   for (size_t i = 0; i < words_.size(); ++i) words_[i] &= o.words_[i];
   return *this;
 }
 
 void EventSet::addCommon(const EventSet& a, const EventSet& b) {
+  if (a.words_.empty() || b.words_.empty()) return;
+  allocate();
   for (size_t i = 0; i < words_.size(); ++i) words_[i] |= a.words_[i] & b.words_[i];
 }
 
 EventSet& EventSet::subtract(const EventSet& o) {
+  if (words_.empty() || o.words_.empty()) return *this;
   for (size_t i = 0; i < words_.size(); ++i) words_[i] &= ~o.words_[i];
   return *this;
+}
+
+bool EventSet::operator==(const EventSet& o) const {
+  if (words_.size() == o.words_.size()) return words_ == o.words_;
+  return empty() && o.empty();  // one without words: equal when the other has no element either
 }
 
 bool EventSet::empty() const {
