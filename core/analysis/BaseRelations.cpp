@@ -5,12 +5,15 @@
 // dataflow over the unrolled threads, control barriers and SC fences.
 #include "core/analysis/BaseRelations.h"
 
+#include <algorithm>
 #include <array>
 #include <functional>
 #include <map>
 #include <set>
 #include <stdexcept>
 
+#include "core/analysis/ThreadRelations.h"
+#include "core/graph/AliasPairs.h"
 #include "core/ir/Warps.h"
 
 namespace catcheck::core {
@@ -33,10 +36,6 @@ const Thread& threadOf(const EventGraph& graph, const Event& e) {
   return graph.program->threads.at(static_cast<size_t>(e.thread));
 }
 
-bool sameThread(const Event& a, const Event& b) {
-  return a.thread == b.thread && (a.thread >= 0 || a.id == b.id);
-}
-
 // Per pair of threads (a * threads + b): whether they are in one instance of `level`. Level names are
 // strings: compared once per pair of threads, not per pair of events.
 std::vector<char> sameInstanceTable(const std::vector<Thread>& threads, const ScopeLevel& level) {
@@ -48,17 +47,30 @@ std::vector<char> sameInstanceTable(const std::vector<Thread>& threads, const Sc
   return same;
 }
 
-// Events of threads in one instance of `level`.
+// Events of threads in one instance of `level`. A row depends only on the event's thread: each thread's
+// row is built once (from the events of the threads in its instance) and shared by its events.
 RelationBounds scopeRelation(const EventGraph& graph, ScopeLevel level) {
   size_t n = graph.program->threads.size();
   std::vector<char> same = sameInstanceTable(graph.program->threads, level);
-  RelationBounds bounds{PairSet(graph.size()), PairSet(graph.size())};
-  for (const Event& a : graph.events) {
-    if (a.thread < 0) continue;
-    for (const Event& b : graph.events) {
-      if (b.thread >= 0 && same[static_cast<size_t>(a.thread) * n + static_cast<size_t>(b.thread)] != 0)
-        bounds.may.add(a.id, b.id);
+  std::vector<EventSet> eventsOf(n, EventSet(graph.size()));
+  for (const Event& e : graph.events) {
+    if (e.thread >= 0) eventsOf[static_cast<size_t>(e.thread)].add(e.id);
+  }
+  std::vector<EventSet> rowOf(n, EventSet(graph.size()));
+  for (size_t a = 0; a < n; ++a) {
+    size_t first = 0;  // the first thread of a's instance: one instance, one row
+    while (first < a && same[a * n + first] == 0) ++first;
+    if (first < a) {
+      rowOf[a] = rowOf[first];
+      continue;
     }
+    for (size_t b = 0; b < n; ++b) {
+      if (same[a * n + b] != 0) rowOf[a] |= eventsOf[b];
+    }
+  }
+  RelationBounds bounds{PairSet(graph.size()), PairSet(graph.size())};
+  for (const Event& e : graph.events) {
+    if (e.thread >= 0) bounds.may.successors(e.id) = rowOf[static_cast<size_t>(e.thread)];
   }
   bounds.must = bounds.may;
   return bounds;
@@ -207,33 +219,27 @@ bool overwrittenBeforeRead(const EventGraph& graph, const Event& w, const Event&
 
 RelationBounds coherenceCandidates(const EventGraph& graph) {
   RelationBounds bounds{PairSet(graph.size()), PairSet(graph.size())};
-  for (const Event& a : graph.events) {
-    for (const Event& b : graph.events) {
-      if (a.id == b.id || !a.isWrite() || !b.isWrite() || physicalAlias(a, b) == Alias::No) continue;
-      bool fromInit = a.kind == EventKind::Init;
-      if (!fromInit && b.kind == EventKind::Init) continue;
-      if (locallyBefore(b, a)) continue;  // local consistency
-      bounds.may.add(a.id, b.id);
-      if (b.kind == EventKind::Init) continue;
-      bool initFirst = fromInit && physicalAlias(a, b) == Alias::Must;
-      bool programOrder = locallyBefore(a, b) && sameName(a, b);
-      if (initFirst || programOrder) bounds.must.add(a.id, b.id);
-    }
-  }
+  forEachAliasPair(graph, false, [&](const Event& a, const Event& b, Alias alias) {
+    if (a.id == b.id || !a.isWrite() || !b.isWrite()) return;
+    bool fromInit = a.kind == EventKind::Init;
+    if (!fromInit && b.kind == EventKind::Init) return;
+    if (locallyBefore(b, a)) return;  // local consistency
+    bounds.may.add(a.id, b.id);
+    if (b.kind == EventKind::Init) return;
+    bool initFirst = fromInit && alias == Alias::Must;
+    bool programOrder = locallyBefore(a, b) && sameName(a, b);
+    if (initFirst || programOrder) bounds.must.add(a.id, b.id);
+  });
   return bounds;
 }
 
 RelationBounds readFromCandidates(const EventGraph& graph) {
   RelationBounds bounds{PairSet(graph.size()), PairSet(graph.size())};
-  for (const Event& w : graph.events) {
-    for (const Event& r : graph.events) {
-      if (!w.isWrite() || r.kind != EventKind::Read || physicalAlias(w, r) == Alias::No ||
-          w.id == r.rmwPartner)
-        continue;
-      if (locallyBefore(r, w) || overwrittenBeforeRead(graph, w, r)) continue;  // local consistency
-      bounds.may.add(w.id, r.id);
-    }
-  }
+  forEachAliasPair(graph, false, [&](const Event& w, const Event& r, Alias) {
+    if (!w.isWrite() || r.kind != EventKind::Read || w.id == r.rmwPartner) return;
+    if (locallyBefore(r, w) || overwrittenBeforeRead(graph, w, r)) return;  // local consistency
+    bounds.may.add(w.id, r.id);
+  });
   return bounds;
 }
 
@@ -276,9 +282,14 @@ void addWarpBarrierCandidates(const EventGraph& graph, RelationBounds& bounds) {
 RelationBounds barrierSynchronisation(const EventGraph& graph) {
   RelationBounds bounds{PairSet(graph.size()), PairSet(graph.size())};
   addWarpBarrierCandidates(graph, bounds);
-  for (const Event& a : graph.events) {
-    for (const Event& b : graph.events) {
-      if (a.kind != EventKind::Barrier || b.kind != EventKind::Barrier) continue;
+  std::vector<const Event*> barriers;
+  for (const Event& e : graph.events) {
+    if (e.kind == EventKind::Barrier) barriers.push_back(&e);
+  }
+  for (const Event* pa : barriers) {
+    const Event& a = *pa;
+    for (const Event* pb : barriers) {
+      const Event& b = *pb;
       const Step& sa = graph.stepOf(a);
       const Step& sb = graph.stepOf(b);
       if (sa.kind != InstructionKind::Barrier || sb.kind != InstructionKind::Barrier) continue;
@@ -303,13 +314,11 @@ RelationBounds barrierSynchronisation(const EventGraph& graph) {
 
 RelationBounds fenceSynchronisationCandidates(const EventGraph& graph) {
   RelationBounds bounds{PairSet(graph.size()), PairSet(graph.size())};
-  for (const Event& a : graph.events) {
-    for (const Event& b : graph.events) {
-      if (a.isScFence() && b.isScFence()) {
-        bounds.may.add(a.id, b.id);
-      }
-    }
+  EventSet fences(graph.size());
+  for (const Event& e : graph.events) {
+    if (e.isScFence()) fences.add(e.id);
   }
+  fences.forEach([&](int a) { bounds.may.successors(a) = fences; });
   return bounds;
 }
 
@@ -321,36 +330,14 @@ RelationBounds systemSynchronizesWith(const EventGraph& graph) {
   });
 }
 
-RelationBounds programOrder(const EventGraph& g) {
-  return staticRelation(g, [](const Event& a, const Event& b) {
-    return a.thread >= 0 && a.thread == b.thread && a.poIndex < b.poIndex;
-  });
-}
-
-RelationBounds internal(const EventGraph& g) {
-  return staticRelation(g, sameThread);
-}
-
-RelationBounds external(const EventGraph& g) {
-  return staticRelation(g, [](const Event& a, const Event& b) { return !sameThread(a, b); });
-}
-
-RelationBounds identity(const EventGraph& g) {
-  return staticRelation(g, [](const Event& a, const Event& b) { return a.id == b.id; });
-}
-
 // loc and vloc from the alias analysis (EventGraph.h): must-alias pairs are must pairs, may-alias pairs
 // (computed addresses) may pairs that the values of the addresses decide.
 RelationBounds aliasRelation(const EventGraph& g, bool generic) {
   RelationBounds bounds{PairSet(g.size()), PairSet(g.size())};
-  for (const Event& a : g.events) {
-    for (const Event& b : g.events) {
-      if (!a.isMemory() || !b.isMemory()) continue;
-      Alias alias = generic ? genericAlias(a, b) : physicalAlias(a, b);
-      if (alias != Alias::No) bounds.may.add(a.id, b.id);
-      if (alias == Alias::Must) bounds.must.add(a.id, b.id);
-    }
-  }
+  forEachAliasPair(g, generic, [&](const Event& a, const Event& b, Alias alias) {
+    bounds.may.add(a.id, b.id);
+    if (alias == Alias::Must) bounds.must.add(a.id, b.id);
+  });
   return bounds;
 }
 
@@ -360,11 +347,6 @@ RelationBounds samePhysicalLocation(const EventGraph& g) {
 
 RelationBounds sameGenericLocation(const EventGraph& g) {
   return aliasRelation(g, true);
-}
-
-RelationBounds atomicPairs(const EventGraph& g) {
-  return staticRelation(
-      g, [](const Event& a, const Event& b) { return a.kind == EventKind::Read && a.rmwPartner == b.id; });
 }
 
 // sr, as mutuallyInScope decides it pair by pair, with each event's scope looked up once and each
@@ -445,13 +427,13 @@ using enum DecidedRelation;
 
 // The registry: one descriptor per BaseRelation, in enum order.
 constexpr std::array<BaseRelationDescriptor, kBaseRelationCount> kDescriptors = {{
-    {Po, "po", std::nullopt, programOrder},
-    {Int, "int", std::nullopt, internal},
-    {Ext, "ext", std::nullopt, external},
-    {Id, "id", std::nullopt, identity},
+    {Po, "po", std::nullopt, thread_relations::programOrder},
+    {Int, "int", std::nullopt, thread_relations::internal},
+    {Ext, "ext", std::nullopt, thread_relations::external},
+    {Id, "id", std::nullopt, thread_relations::identity},
     {Loc, "loc", SameLocation, samePhysicalLocation},
     {Vloc, "vloc", SameGenericLocation, sameGenericLocation},
-    {Amo, "amo", std::nullopt, atomicPairs},
+    {Amo, "amo", std::nullopt, thread_relations::atomicPairs},
     {Sr, "sr", std::nullopt, scopeRelated},
     {Scta, "scta", std::nullopt, sameScope<kCta>},
     {Ssg, "ssg", std::nullopt, sameScope<kSubgroup>},

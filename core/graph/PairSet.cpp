@@ -1,64 +1,108 @@
-// Bit-matrix operations behind relation analysis: union, intersection, difference, composition, inverse
-// and transitive closure (Warshall's algorithm on rows) over event pairs.
+// Bit-matrix operations behind relation analysis: union, intersection, difference, composition and inverse
+// over event pairs (transitive closure: PairSetClosure.cpp).
 #include "core/graph/PairSet.h"
 
+#include <algorithm>
 #include <bit>
 
 namespace catcheck::core {
 
-// Every operation first handles a set without words (empty), so that empty rows stay without words.
+// Every operation first handles a set without words (empty) and sets that share their words, so that
+// empty rows stay without words and unchanged rows stay shared.
+EventSet::Words& EventSet::writable() {
+  if (!words_) {
+    words_ = std::make_shared<Words>(static_cast<size_t>((size_ + 63) / 64), 0);
+  } else if (words_.use_count() > 1) {
+    words_ = std::make_shared<Words>(*words_);
+  }
+  return *words_;
+}
+
 EventSet& EventSet::operator|=(const EventSet& o) {
-  if (o.words_.empty()) return *this;
-  if (words_.empty()) {
+  if (!o.words_ || words_ == o.words_) return *this;
+  if (!words_) {
     words_ = o.words_;
     return *this;
   }
-  for (size_t i = 0; i < words_.size(); ++i) words_[i] |= o.words_[i];
+  Words& mine = writable();
+  const Words& theirs = *o.words_;
+  for (size_t i = 0; i < mine.size(); ++i) mine[i] |= theirs[i];
   return *this;
 }
 
 EventSet& EventSet::operator&=(const EventSet& o) {
-  if (o.words_.empty()) {
-    words_.clear();
+  if (!words_ || words_ == o.words_) return *this;
+  if (!o.words_) {
+    words_.reset();
     return *this;
   }
-  for (size_t i = 0; i < words_.size(); ++i) words_[i] &= o.words_[i];
+  Words& mine = writable();
+  const Words& theirs = *o.words_;
+  for (size_t i = 0; i < mine.size(); ++i) mine[i] &= theirs[i];
   return *this;
 }
 
 void EventSet::addCommon(const EventSet& a, const EventSet& b) {
-  if (a.words_.empty() || b.words_.empty()) return;
-  allocate();
-  for (size_t i = 0; i < words_.size(); ++i) words_[i] |= a.words_[i] & b.words_[i];
+  if (!a.words_ || !b.words_) return;
+  if (a.words_ == b.words_) {
+    *this |= a;
+    return;
+  }
+  Words& mine = writable();
+  const Words& left = *a.words_;
+  const Words& right = *b.words_;
+  for (size_t i = 0; i < mine.size(); ++i) mine[i] |= left[i] & right[i];
 }
 
 EventSet& EventSet::subtract(const EventSet& o) {
-  if (words_.empty() || o.words_.empty()) return *this;
-  for (size_t i = 0; i < words_.size(); ++i) words_[i] &= ~o.words_[i];
+  if (!words_ || !o.words_) return *this;
+  if (words_ == o.words_) {
+    words_.reset();
+    return *this;
+  }
+  Words& mine = writable();
+  const Words& theirs = *o.words_;
+  for (size_t i = 0; i < mine.size(); ++i) mine[i] &= ~theirs[i];
   return *this;
 }
 
+void EventSet::addEachOnce(std::vector<const EventSet*>& sets) {
+  std::sort(sets.begin(), sets.end(),
+            [](const EventSet* x, const EventSet* y) { return x->identity() < y->identity(); });
+  const void* last = nullptr;
+  for (const EventSet* set : sets) {
+    if (set->identity() == last) continue;
+    last = set->identity();
+    *this |= *set;
+  }
+}
+
 bool EventSet::operator==(const EventSet& o) const {
-  if (words_.size() == o.words_.size()) return words_ == o.words_;
-  return empty() && o.empty();  // one without words: equal when the other has no element either
+  if (words_ == o.words_) return true;
+  if (!words_ || !o.words_) return empty() && o.empty();  // one without words: equal when both are empty
+  return *words_ == *o.words_;
 }
 
 bool EventSet::empty() const {
-  for (uint64_t w : words_) {
+  if (!words_) return true;
+  for (uint64_t w : *words_) {
     if (w != 0) return false;
   }
   return true;
 }
 
 int EventSet::count() const {
+  if (!words_) return 0;
   int total = 0;
-  for (uint64_t w : words_) total += std::popcount(w);
+  for (uint64_t w : *words_) total += std::popcount(w);
   return total;
 }
 
 void EventSet::forEach(const std::function<void(int)>& f) const {
-  for (size_t i = 0; i < words_.size(); ++i) {
-    uint64_t w = words_[i];
+  if (!words_) return;
+  const Words& words = *words_;
+  for (size_t i = 0; i < words.size(); ++i) {
+    uint64_t w = words[i];
     while (w != 0) {
       int bit = std::countr_zero(w);
       f(static_cast<int>(i * 64) + bit);
@@ -111,20 +155,18 @@ PairSet PairSet::inverse() const {
   return result;
 }
 
+// Row a of the composition is the union of o's rows of a's successors; rows that share their words (copies
+// of one set: the rows of a product, a relation's unchanged rows in a union) are added once.
 PairSet PairSet::compose(const PairSet& o) const {
   PairSet result(size());
+  std::vector<const EventSet*> middles;
   for (size_t a = 0; a < rows_.size(); ++a) {
-    rows_[a].forEach([&](int c) { result.rows_[a] |= o.rows_[static_cast<size_t>(c)]; });
-  }
-  return result;
-}
-
-PairSet PairSet::transitiveClosure() const {
-  PairSet result = *this;
-  for (size_t k = 0; k < rows_.size(); ++k) {
-    for (size_t a = 0; a < rows_.size(); ++a) {
-      if (result.rows_[a].has(static_cast<int>(k))) result.rows_[a] |= result.rows_[k];
-    }
+    middles.clear();
+    rows_[a].forEach([&](int c) {
+      const EventSet& row = o.rows_[static_cast<size_t>(c)];
+      if (row.identity() != nullptr) middles.push_back(&row);
+    });
+    result.rows_[a].addEachOnce(middles);
   }
   return result;
 }

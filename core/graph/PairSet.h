@@ -1,12 +1,14 @@
 // Dense bit sets of events and of event pairs, the currency of relation analysis (may/must bounds,
 // docs/design.md decision 4). Litmus-sized graphs have at most a few hundred events, so an n x n bit matrix
-// is both the simplest and the fastest representation. A set holds no words until its first element: most
-// rows of most relations are empty (a kernel of 1 024 threads has about 20 000 events, and a full matrix of
-// them 50 MB), so a relation costs memory only for the events it relates.
+// is both the simplest and the fastest representation. Kernels of 1 024 threads have about 20 000 events, and
+// a full matrix of them 50 MB per relation bound, so a set's words are allocated at its first element (most
+// rows of most relations are empty) and shared between copies until one of them changes (a union, an
+// intersection or a difference starts from a copy of an operand, and most of its rows stay as they were).
 #pragma once
 
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <vector>
 
 namespace catcheck::core {
@@ -16,35 +18,34 @@ class EventSet {
   EventSet() = default;
   explicit EventSet(int size) : size_(size) {}
   int size() const { return size_; }
-  bool has(int e) const {
-    auto word = static_cast<size_t>(e) / 64;
-    return word < words_.size() && ((words_[word] >> (e % 64)) & 1U);
-  }
-  void add(int e) {
-    allocate();
-    words_[static_cast<size_t>(e) / 64] |= uint64_t{1} << (e % 64);
-  }
+  bool has(int e) const { return words_ && (((*words_)[static_cast<size_t>(e) / 64] >> (e % 64)) & 1U); }
+  void add(int e) { writable()[static_cast<size_t>(e) / 64] |= uint64_t{1} << (e % 64); }
   void remove(int e) {
-    if (!words_.empty()) words_[static_cast<size_t>(e) / 64] &= ~(uint64_t{1} << (e % 64));
+    if (has(e)) writable()[static_cast<size_t>(e) / 64] &= ~(uint64_t{1} << (e % 64));
   }
   EventSet& operator|=(const EventSet& o);
   EventSet& operator&=(const EventSet& o);
   EventSet& subtract(const EventSet& o);
   // this |= (a & b), without a temporary set
   void addCommon(const EventSet& a, const EventSet& b);
+  // this |= each of `sets`, each distinct one once (reorders `sets`)
+  void addEachOnce(std::vector<const EventSet*>& sets);
   bool operator==(const EventSet& o) const;
   bool empty() const;
   int count() const;
   void forEach(const std::function<void(int)>& f) const;
   std::vector<int> elements() const;
+  // Equal identities mean equal sets (copies share their words until one changes); null for a set that
+  // never had an element. Compositions use it to union each distinct row once.
+  const void* identity() const { return words_.get(); }
 
  private:
-  void allocate() {
-    if (words_.empty()) words_.assign(static_cast<size_t>((size_ + 63) / 64), 0);
-  }
+  using Words = std::vector<uint64_t>;
+  // The words, allocated (all zero) or unshared first, to be changed.
+  Words& writable();
 
   int size_ = 0;
-  std::vector<uint64_t> words_;  // none while the set has never had an element
+  std::shared_ptr<Words> words_;  // null: no element; possibly shared with copies of this set
 };
 
 class PairSet {
