@@ -404,6 +404,7 @@ std::optional<core::Verdict> witnessAtSmallerBound(const core::Program& program,
   CheckOptions brief = options;
   unsigned userMs = options.solver.timeoutMs;
   brief.solver.timeoutMs = userMs == 0 ? kSmallerBoundSearchMs : std::min(userMs, kSmallerBoundSearchMs);
+  brief.solver.limitIncludesEncoding = false;  // the second of search it is given is search time
   for (int bound = 1; 2 * bound <= options.bound; bound *= 2) {
     BoundCheck check;
     try {

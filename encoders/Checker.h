@@ -36,18 +36,6 @@ struct Decision {
   bool satisfied = false;  // the solver found a witness (a violation, or a reached outcome)
 };
 
-// A solver that answered neither sat nor unsat (timeout, resource limit); `timeLimit` when the query ran
-// into its time limit (the solver backend decides, UnknownReason).
-class SolverGaveUp : public std::runtime_error {
- public:
-  explicit SolverGaveUp(const std::string& message, bool timeLimit = false)
-      : std::runtime_error(message), timeLimit_(timeLimit) {}
-  bool timeLimit() const { return timeLimit_; }
-
- private:
-  bool timeLimit_;
-};
-
 Decision decide(const core::EventGraph& graph, const core::RelationAnalysis& analysis,
                 const core::Model& model, const DecideOptions& options);
 

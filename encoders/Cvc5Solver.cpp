@@ -13,7 +13,7 @@ namespace {
 
 class Cvc5Backend final : public SolverBackend {
  public:
-  explicit Cvc5Backend(const SolverOptions& options) {
+  explicit Cvc5Backend(const SolverOptions& options) : clock_(options) {
     solver_.setLogic(options.bitwise ? "ALL" : "QF_LIA");
     if (options.produceModels) solver_.setOption("produce-models", "true");
     if (options.timeoutMs > 0) solver_.setOption("tlimit-per", std::to_string(options.timeoutMs));
@@ -48,6 +48,8 @@ class Cvc5Backend final : public SolverBackend {
   void assertFormula(Term t) override { solver_.assertFormula(terms_.at(static_cast<size_t>(t))); }
 
   SatResult check() override {
+    unsigned limit = clock_.searchLimitMs();
+    if (limit > 0) solver_.setOption("tlimit-per", std::to_string(limit));
     cvc5::Result result = solver_.checkSat();
     if (result.isSat()) return SatResult::Sat;
     if (result.isUnsat()) return SatResult::Unsat;
@@ -120,6 +122,7 @@ class Cvc5Backend final : public SolverBackend {
   }
 
   Term intern(const cvc5::Term& t) {
+    clock_.termMade();
     uint64_t id = t.getId();
     auto it = ids_.find(id);
     if (it != ids_.end()) return it->second;
@@ -129,6 +132,7 @@ class Cvc5Backend final : public SolverBackend {
     return handle;
   }
 
+  QueryClock clock_;
   cvc5::Solver solver_;
   std::vector<cvc5::Term> terms_;
   std::unordered_map<uint64_t, Term> ids_;

@@ -257,6 +257,7 @@ SatResult solveEitherSolver(SolverChoice& choice, std::optional<Query>& query, c
     SolverOptions slice = solverOptions;
     slice.kind = kind;
     slice.timeoutMs = sliceMs;
+    slice.limitIncludesEncoding = false;  // a slice is search time: every slice encodes again
     if (userMs > 0) {
       double left = userMs - millisecondsSince(start);
       if (left <= sliceMs) break;  // the user's limit ends first: the last attempt below

@@ -2,9 +2,11 @@
 // solver; `Formula` (Formula.h) adds constant folding on top, so encoders never talk to a backend directly.
 #pragma once
 
+#include <chrono>
 #include <cmath>
 #include <limits>
 #include <memory>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -37,7 +39,11 @@ struct SolverOptions {
   bool kindIsDefault = true;
   bool produceModels = false;  // cvc5 gets 10-40x slower on sat queries with models on: only for witnesses
   unsigned timeoutMs = 0;      // 0: none
-  bool bitwise = false;        // the formula uses `bitwise` (beyond linear integer arithmetic)
+  // Whether timeoutMs bounds the query's encoding and search together (QueryClock below), as the user's
+  // --timeout does; internal search slices (deterministic's solver alternation, the 1 s witness searches at
+  // smaller bounds) bound the search alone.
+  bool limitIncludesEncoding = true;
+  bool bitwise = false;  // the formula uses `bitwise` (beyond linear integer arithmetic)
   // z3: how long the first search of a large query runs alone before a second one joins it (Z3Solver.cpp);
   // tests set 0 to make the two searches race.
   unsigned secondSearchDelayMs = 500;
@@ -48,6 +54,54 @@ struct SolverOptions {
 struct UnknownReason {
   std::string text;
   bool timeLimit = false;
+};
+
+// A solver that answered neither sat nor unsat (timeout, resource limit); `timeLimit` when the query ran
+// into its time limit (the solver backend decides, UnknownReason).
+class SolverGaveUp : public std::runtime_error {
+ public:
+  explicit SolverGaveUp(const std::string& message, bool timeLimit = false)
+      : std::runtime_error(message), timeLimit_(timeLimit) {}
+  bool timeLimit() const { return timeLimit_; }
+
+ private:
+  bool timeLimit_;
+};
+
+// The time limit of one query, counted from the creation of its backend when it includes the encoding: a
+// large encoding past the limit stops at its next term instead of running on to a search that is then
+// given nothing (a fuzzed mbarrier kernel's termination query took 41 s to encode under --timeout 5).
+class QueryClock {
+ public:
+  explicit QueryClock(const SolverOptions& options)
+      : limitMs_(options.timeoutMs),
+        includesEncoding_(options.limitIncludesEncoding),
+        start_(std::chrono::steady_clock::now()) {}
+  // For each new term: throws SolverGaveUp (time limit) once the limit has passed (the clock is read every
+  // 1 024 terms).
+  void termMade() {
+    if (limitMs_ == 0 || !includesEncoding_ || ++terms_ % 1024 != 0) return;
+    if (elapsedMs() >= limitMs_)
+      throw SolverGaveUp("solver returned unknown: timeout (while encoding)", true);
+  }
+  // The search's time limit: what is left of the query's (0: none); throws once nothing is left.
+  unsigned searchLimitMs() const {
+    if (limitMs_ == 0 || !includesEncoding_) return limitMs_;
+    unsigned elapsed = elapsedMs();
+    if (elapsed >= limitMs_) throw SolverGaveUp("solver returned unknown: timeout (while encoding)", true);
+    return limitMs_ - elapsed;
+  }
+
+ private:
+  unsigned elapsedMs() const {
+    auto ms =
+        std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start_);
+    return static_cast<unsigned>(ms.count());
+  }
+  unsigned limitMs_;
+  bool includesEncoding_;
+  std::chrono::steady_clock::time_point start_;
+  unsigned long terms_ = 0;
 };
 
 class SolverBackend {

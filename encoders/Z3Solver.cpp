@@ -156,7 +156,7 @@ class Race {
 class Z3Backend final : public SolverBackend {
  public:
   explicit Z3Backend(const SolverOptions& options)
-      : options_(options), solver_(solverFor(context_, options, z3::params(context_))) {
+      : options_(options), clock_(options), solver_(solverFor(context_, options, z3::params(context_))) {
     configure(solver_, context_, options);
   }
 
@@ -211,7 +211,14 @@ class Z3Backend final : public SolverBackend {
       std::ofstream(std::string(path) + "." + std::to_string(dumped++) + ".smt2") << solver_.to_smt2();
     }
     second_.reset();
-    z3::check_result answer = worthASecondSearch() ? checkWithSecondSearch() : solver_.check();
+    searchLimitMs_ = clock_.searchLimitMs();
+    z3::check_result answer = z3::unknown;
+    if (worthASecondSearch()) {
+      answer = checkWithSecondSearch();
+    } else {
+      setTimeLimit(searchLimitMs_);
+      answer = solver_.check();
+    }
     return resultOf(answer);
   }
 
@@ -250,7 +257,7 @@ class Z3Backend final : public SolverBackend {
 
   bool worthASecondSearch() const {
     return terms_.size() >= kSecondSearchTerms && terms_.size() <= kSecondSearchMaxTerms &&
-           (options_.timeoutMs == 0 || options_.timeoutMs >= kSecondSearchMinTimeoutMs);
+           (searchLimitMs_ == 0 || searchLimitMs_ >= kSecondSearchMinTimeoutMs);
   }
 
   static SatResult resultOf(z3::check_result answer) {
@@ -288,10 +295,9 @@ class Z3Backend final : public SolverBackend {
     });
     unsigned delay = options_.secondSearchDelayMs;
     if (delay > 0) {
-      setTimeLimit(options_.timeoutMs > 0 ? std::min(delay, options_.timeoutMs) : delay);
+      setTimeLimit(searchLimitMs_ > 0 ? std::min(delay, searchLimitMs_) : delay);
       z3::check_result alone = solver_.check();
-      if (alone != z3::unknown ||
-          (options_.timeoutMs > 0 && millisecondsSince(start) >= options_.timeoutMs)) {
+      if (alone != z3::unknown || (searchLimitMs_ > 0 && millisecondsSince(start) >= searchLimitMs_)) {
         cancelled = true;
         builder.join();
         return alone;
@@ -308,8 +314,8 @@ class Z3Backend final : public SolverBackend {
     });
     builder.join();
     std::thread other;
-    bool secondRuns = second && second->complete &&
-                      (options_.timeoutMs == 0 || millisecondsSince(start) < options_.timeoutMs);
+    bool secondRuns =
+        second && second->complete && (searchLimitMs_ == 0 || millisecondsSince(start) < searchLimitMs_);
     if (secondRuns) {
       setSearchTimeLimit(second->context, second->solver, timeLeft(start));
       other = std::thread([&] { race.finish(1, [&] { return second->solver.check(); }); });
@@ -350,9 +356,9 @@ class Z3Backend final : public SolverBackend {
 
   // What is left of the query's time limit (0: none, or nothing left: the caller checks).
   unsigned timeLeft(std::chrono::steady_clock::time_point start) const {
-    if (options_.timeoutMs == 0) return 0;
+    if (searchLimitMs_ == 0) return 0;
     unsigned elapsed = millisecondsSince(start);
-    return elapsed >= options_.timeoutMs ? 1 : options_.timeoutMs - elapsed;
+    return elapsed >= searchLimitMs_ ? 1 : searchLimitMs_ - elapsed;
   }
 
   // The model of whichever search answered.
@@ -366,6 +372,7 @@ class Z3Backend final : public SolverBackend {
   // The term of `recipe`: an earlier one when z3 already has the same term, else a new one whose recipe is
   // kept for the second search.
   Term make(Z3Recipe recipe) {
+    clock_.termMade();
     z3::expr e = buildZ3Term(context_, terms_, recipe);
     unsigned id = Z3_get_ast_id(context_, e);
     auto it = ids_.find(id);
@@ -378,7 +385,9 @@ class Z3Backend final : public SolverBackend {
   }
 
   SolverOptions options_;
-  z3::context context_;  // declared before the solver and the terms that live in it
+  QueryClock clock_;
+  unsigned searchLimitMs_ = 0;  // the time limit of the current check (0: none)
+  z3::context context_;         // declared before the solver and the terms that live in it
   z3::solver solver_;
   std::unique_ptr<SecondSearch> second_;  // when the second search answered the last check
   std::vector<z3::expr> terms_;

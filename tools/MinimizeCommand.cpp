@@ -180,7 +180,8 @@ void MinimizeCommand::addTo(CLI::App& app) {
   command_->add_option("--write", write_, "write the minimised program (same format as the input)");
   command_->add_option("--format", format_, "text | json")->check(CLI::IsMember({"text", "json"}));
   command_->add_option("--solver", solver_, "z3 | cvc5");
-  command_->add_option("--timeout", timeoutSeconds_, "seconds per solver query (0: none)")
+  command_
+      ->add_option("--timeout", timeoutSeconds_, "seconds per solver query, its encoding included (0: none)")
       ->check(CLI::NonNegativeNumber);
 }
 

@@ -43,7 +43,8 @@ void SingleCheck::addOptions(CLI::App& app) {
   app.add_option("--bound", bound_, "loop unrolling bound")->check(CLI::PositiveNumber);
   app.add_option("--solver", solver_, "z3 | cvc5");
   app.add_option("--timeout", timeoutSeconds_,
-                 "seconds per solver query (0: none); a query past it ends the check with exit 3")
+                 "seconds per solver query, its encoding included (0: none); a query past it ends the check "
+                 "with exit 3")
       ->check(CLI::NonNegativeNumber);
   app.add_option("--progress", progress_,
                  "progress model: FAIR | HSA | OBE | HSA_OBE | LOBE | UNFAIR, or 'FAIR;QF=OBE;SG=HSA'");

@@ -3,6 +3,7 @@
 // default. Each case runs the built binary.
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <string>
 
 #include "tests/suite/CatcheckProcess.h"
@@ -38,6 +39,21 @@ TEST(Cli, ASolverQueryPastTheTimeoutExitsThree) {
   CommandResult inTime = runCatcheck(model + " " + lock + " --bound 2 --timeout 600");
   EXPECT_EQ(inTime.exitCode, 0);
   EXPECT_NE(inTime.output.find("Result: PASS"), std::string::npos) << inTime.output;
+}
+
+// Regression: --timeout bounded the search alone, so a query whose encoding took 41 s (a kernel spinning on
+// an mbarrier phase that never completes, termination at 66 threads) returned after 46 s under --timeout 5.
+// The limit now counts from the start of the query's encoding; 30 s leaves room for a loaded machine and a
+// sanitizer build (the check before the encoding takes well under a second).
+TEST(Cli, TheTimeoutBoundsTheEncodingToo) {
+  auto start = std::chrono::steady_clock::now();
+  CommandResult late = runCatcheck(kSource + "/models/ptx-v8.cat " + kData +
+                                   "mbar-spin-unwritten.ptx --grid 2 --block 33 --arg 0=buffer:64 "
+                                   "--arg 1=buffer:64 --property termination --timeout 1");
+  auto seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  EXPECT_EQ(late.exitCode, 3) << late.output;
+  EXPECT_NE(late.output.find("catcheck: solver returned unknown: timeout"), std::string::npos) << late.output;
+  EXPECT_LT(seconds, 30.0);
 }
 
 TEST(Cli, VersionNamesCatcheckAndBothSolvers) {
