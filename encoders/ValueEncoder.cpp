@@ -288,6 +288,9 @@ Term ValueEncoder::rmw(const core::Instruction& in, Term old, const std::vector<
       return intOf(core::mbarrierUpdate(), {old, operand});
     case RmwOp::FloatAdd:
       return intOf(core::floatAddUpdate(core::ieeeFormatOfWidth(w)), {old, operand});
+    case RmwOp::WrappingIncrement:
+    case RmwOp::WrappingDecrement:
+      return intOf(core::wrappingUpdate(in.rmwOp, w), {old, operand});
   }
   throw std::logic_error("unknown read-modify-write operator");
 }

@@ -276,8 +276,22 @@ std::optional<long long> applyRmw(RmwOp op, int width, long long old, long long 
       return applyMbarrierUpdate(old, operand);
     case RmwOp::FloatAdd:
       return evaluateExpr(floatAddUpdate(ieeeFormatOfWidth(width)), RegisterValues{old, operand});
+    case RmwOp::WrappingIncrement:
+    case RmwOp::WrappingDecrement:
+      return evaluateExpr(wrappingUpdate(op, width), RegisterValues{old, operand});
   }
   return std::nullopt;
+}
+
+Expr wrappingUpdate(RmwOp op, int width) {
+  Expr old = Expr::registerValue(0, width), operand = Expr::registerValue(1, width);
+  Expr zero = Expr::constantValue(0, width), one = Expr::constantValue(1, width);
+  if (op == RmwOp::WrappingIncrement)
+    return Expr::ifThenElse(Expr::binary(ExprOp::ULt, old, operand), Expr::binary(ExprOp::Add, old, one),
+                            zero);
+  Expr belowOrAt =
+      Expr::ifThenElse(Expr::binary(ExprOp::UGt, old, operand), operand, Expr::binary(ExprOp::Sub, old, one));
+  return Expr::ifThenElse(Expr::binary(ExprOp::Eq, old, zero), operand, belowOrAt);
 }
 
 ExprForm exprFormOf(ExprOp op) {

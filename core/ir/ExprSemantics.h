@@ -23,6 +23,9 @@ std::optional<long long> applyOperator(const Expr& node, const std::vector<long 
 // The value a read-modify-write stores, given the old value, the operand and (CompareExchange) the
 // expected value, at the operand's `width`.
 std::optional<long long> applyRmw(RmwOp op, int width, long long old, long long operand, long long expected);
+// The new value of a WrappingIncrement / WrappingDecrement at `width` as an expression of register 0 (the
+// old value) and register 1 (the operand), for the engines that compute it (ValueEncoder) and applyRmw.
+Expr wrappingUpdate(RmwOp op, int width);
 
 // How an expression node gets its value: a leaf (constant, register, undefined), a choice (Ite, which
 // evaluates only the chosen branch), or an operator applied to the values of all its arguments

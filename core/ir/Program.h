@@ -97,7 +97,9 @@ enum class RmwOp {
   CompareExchange,
   CompareExchangeOnSuccess,
   MbarrierUpdate,  // PTX mbarrier arrive / expect_tx / complete_tx: core/ir/Mbarrier.h's update of the state
-  FloatAdd         // PTX atom / red .add.f16 / .f32: core/ir/FloatBits.h's add at the value's width
+  FloatAdd,        // PTX atom / red .add.f16 / .f32: core/ir/FloatBits.h's add at the value's width
+  WrappingIncrement,  // PTX atom / red .inc.u32: old >= operand (unsigned) ? 0 : old + 1
+  WrappingDecrement   // PTX atom / red .dec.u32: old == 0 || old > operand (unsigned) ? operand : old - 1
 };
 
 // One instruction. Which fields matter depends on `kind`:

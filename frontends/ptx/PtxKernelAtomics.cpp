@@ -3,8 +3,9 @@
 // scope on both; the read ACQ for .acquire / .acq_rel and RLX otherwise, the write REL for .release /
 // .acq_rel and RLX otherwise. Without a .sem the ISA means .relaxed, without a scope .gpu. atom.cas always
 // writes (the old value when the comparison fails). A floating-point add (.f16 / .f32, with or without
-// .noftz) is core/ir/FloatBits.h's add; exch and cas of floating-point types move bits. inc, dec and the
-// other floating-point operations are not modelled.
+// .noftz) is core/ir/FloatBits.h's add; exch and cas of floating-point types move bits; inc and dec (.u32)
+// wrap at the operand (core/ir/ExprSemantics.h, wrappingUpdate). The other floating-point operations are
+// not modelled.
 #include <map>
 #include <variant>
 
@@ -29,6 +30,8 @@ const std::map<std::string, AtomicOperation>& operations() {
       {"cas", {core::RmwOp::CompareExchange, core::RmwOp::CompareExchange}},
       {"min", {core::RmwOp::UMin, core::RmwOp::Min}},
       {"max", {core::RmwOp::UMax, core::RmwOp::Max}},
+      {"inc", {core::RmwOp::WrappingIncrement, core::RmwOp::WrappingIncrement}},
+      {"dec", {core::RmwOp::WrappingDecrement, core::RmwOp::WrappingDecrement}},
   };
   return table;
 }
@@ -46,10 +49,12 @@ void KernelThread::lowerAtomic(const Instruction& in) {
     if (q == "cluster") scope = "CLUSTER";
     if (q == "gpu") scope = "GPU";
     if (q == "sys") scope = "SYS";
-    if (q == "inc" || q == "dec" || q == "sc" || q == "mmio" || q == "v2" || q == "v4" || q == "v8")
-      unsupported(in);
+    if (q == "sc" || q == "mmio" || q == "v2" || q == "v4" || q == "v8") unsupported(in);
   }
-  if (operation.empty()) unsupported(in, "an atomic operation other than add and or xor exch cas min max");
+  if (operation.empty())
+    unsupported(in, "an atomic operation other than add and or xor exch cas min max inc dec");
+  if ((operation == "inc" || operation == "dec") && type != "u32")
+    fail(in, in.opcode + "." + operation + " is defined for .u32 only");
   if (type.empty()) fail(in, in.opcode + " needs a type (.u32, .s64, .f32, ...)");
   bool isFloat = type[0] == 'f' || type == "bf16";
   bool bitsOnly = operation == "exch" || operation == "cas";

@@ -66,6 +66,15 @@ TEST(ExprSemantics, ReadModifyWriteOperators) {
   EXPECT_EQ(applyRmw(RmwOp::Add, 8, 255, 2, 0), 1);
   EXPECT_EQ(applyRmw(RmwOp::CompareExchange, 32, 5, 9, 5), 9);
   EXPECT_EQ(applyRmw(RmwOp::CompareExchange, 32, 5, 9, 4), 5);
+  // PTX atom.inc / atom.dec: wrap at the operand, compared unsigned
+  EXPECT_EQ(applyRmw(RmwOp::WrappingIncrement, 32, 1, 2, 0), 2);
+  EXPECT_EQ(applyRmw(RmwOp::WrappingIncrement, 32, 2, 2, 0), 0);
+  EXPECT_EQ(applyRmw(RmwOp::WrappingIncrement, 32, 0xFFFFFFFF, 2, 0), 0);
+  EXPECT_EQ(applyRmw(RmwOp::WrappingIncrement, 32, 0xFFFFFFFE, 0xFFFFFFFF, 0), 0xFFFFFFFF);
+  EXPECT_EQ(applyRmw(RmwOp::WrappingDecrement, 32, 2, 5, 0), 1);
+  EXPECT_EQ(applyRmw(RmwOp::WrappingDecrement, 32, 0, 5, 0), 5);
+  EXPECT_EQ(applyRmw(RmwOp::WrappingDecrement, 32, 7, 5, 0), 5);
+  EXPECT_EQ(applyRmw(RmwOp::WrappingDecrement, 32, 5, 5, 0), 4);
 }
 
 }  // namespace

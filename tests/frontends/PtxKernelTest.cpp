@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <string>
+#include <vector>
 
 #include "PtxModuleTestSupport.h"
 #include "core/ir/Program.h"
@@ -292,6 +293,25 @@ TEST(PtxKernel, CpAsyncCopiesGranulesAndZeroFillsPastSrcSize) {
                            "mov.u32 %r1, s;\ncp.async.mbarrier.arrive.shared.b64 [%r1];\nret;"),
                     launchOf(1))
                 .find("without .noinc"),
+            std::string::npos);
+}
+
+TEST(PtxKernel, AtomIncAndDecWrapAtTheirOperand) {
+  std::string body =
+      ".reg .b32 %r<3>;\n.reg .b64 %rd<2>;\n"
+      "ld.param.u64 %rd1, [k_param_0];\n"
+      "atom.global.inc.u32 %r1, [%rd1], 3;\n"
+      "red.relaxed.gpu.global.dec.u32 [%rd1], 3;\n"
+      "ret;";
+  core::Thread thread = lower(kernel(body), launchOf(1)).threads[0];
+  std::vector<core::RmwOp> ops;
+  for (const core::Instruction& in : thread.code)
+    if (in.kind == core::InstructionKind::Rmw) ops.push_back(in.rmwOp);
+  EXPECT_EQ(ops, (std::vector<core::RmwOp>{core::RmwOp::WrappingIncrement, core::RmwOp::WrappingDecrement}));
+  std::string signedInc =
+      ".reg .b32 %r<3>;\n.reg .b64 %rd<2>;\nld.param.u64 %rd1, [k_param_0];\n"
+      "atom.global.inc.s32 %r1, [%rd1], 3;\nret;";
+  EXPECT_NE(errorOf(kernel(signedInc), launchOf(1)).find("atom.inc is defined for .u32 only"),
             std::string::npos);
 }
 
