@@ -80,9 +80,7 @@ class QueryClock {
   // For each new term: throws SolverGaveUp (time limit) once the limit has passed (the clock is read every
   // 1 024 terms).
   void termMade() {
-    if (limitMs_ == 0 || !includesEncoding_ || ++terms_ % 1024 != 0) return;
-    if (elapsedMs() >= limitMs_)
-      throw SolverGaveUp("solver returned unknown: timeout (while encoding)", true);
+    if (limitMs_ != 0 && includesEncoding_ && ++terms_ % 1024 == 0) searchLimitMs();
   }
   // The search's time limit: what is left of the query's (0: none); throws once nothing is left.
   unsigned searchLimitMs() const {

@@ -52,10 +52,7 @@ std::vector<char> sameInstanceTable(const std::vector<Thread>& threads, const Sc
 RelationBounds scopeRelation(const EventGraph& graph, ScopeLevel level) {
   size_t n = graph.program->threads.size();
   std::vector<char> same = sameInstanceTable(graph.program->threads, level);
-  std::vector<EventSet> eventsOf(n, EventSet(graph.size()));
-  for (const Event& e : graph.events) {
-    if (e.thread >= 0) eventsOf[static_cast<size_t>(e.thread)].add(e.id);
-  }
+  std::vector<EventSet> eventsOf = thread_relations::eventsPerThread(graph);
   std::vector<EventSet> rowOf(n, EventSet(graph.size()));
   for (size_t a = 0; a < n; ++a) {
     size_t first = 0;  // the first thread of a's instance: one instance, one row

@@ -8,9 +8,7 @@
 // (a Kleene iteration on the finite lattice of pairs), after everything it reads and before its readers.
 #include "core/analysis/RelationAnalysis.h"
 
-#include <algorithm>
 #include <stdexcept>
-#include <utility>
 
 #include "core/analysis/DefinitionGraph.h"
 
@@ -115,46 +113,19 @@ void RelationAnalysis::evaluateSet(core::NodeId id, const core::Node& node) {
   }
 }
 
-namespace {
-
-// row |= (p & q) for each pair (p, q), each distinct pair of rows once (reorders `pairs`).
-void addCommonOnce(EventSet& row, std::vector<std::pair<const EventSet*, const EventSet*>>& pairs) {
-  auto key = [](const std::pair<const EventSet*, const EventSet*>& p) {
-    return std::pair(p.first->identity(), p.second->identity());
-  };
-  std::sort(pairs.begin(), pairs.end(), [&](const auto& p, const auto& q) { return key(p) < key(q); });
-  std::pair<const void*, const void*> last{nullptr, nullptr};
-  for (const auto& pair : pairs) {
-    if (key(pair) == last) continue;
-    last = key(pair);
-    row.addCommon(*pair.first, *pair.second);
-  }
-}
-
-}  // namespace
-
 PairSet RelationAnalysis::composeMust(const PairSet& a, const PairSet& b) const {
   PairSet result(graph_.size());
-  std::vector<const EventSet*> whole;
-  std::vector<std::pair<const EventSet*, const EventSet*>> common;
   for (int x = 0; x < graph_.size(); ++x) {
     const EventSet& impliedByX = graph_.executionImplies.successors(x);
-    // (x, y) is certain through a certain middle c, or when y's execution brings c's (row operations: the
-    // rows are bit sets, so a pair of rows costs n/64 words, not n tests; rows shared by several middles
-    // are added once)
-    whole.clear();
-    common.clear();
-    a.successors(x).forEach([&](int c) {
-      const EventSet& next = b.successors(c);
-      if (next.identity() == nullptr) return;
-      if (graph_.alwaysExecuted.has(c) || c == x || impliedByX.has(c))
-        whole.push_back(&next);
-      else
-        common.emplace_back(&next, &impliers_.successors(c));
-    });
     EventSet& row = result.successors(x);
-    row.addEachOnce(whole);
-    addCommonOnce(row, common);
+    // (x, y) is certain through a certain middle c, or when y's execution brings c's (row operations: the
+    // rows are bit sets, so a pair of rows costs n/64 words, not n tests)
+    a.successors(x).forEach([&](int c) {
+      if (graph_.alwaysExecuted.has(c) || c == x || impliedByX.has(c))
+        row |= b.successors(c);
+      else
+        row.addCommon(b.successors(c), impliers_.successors(c));
+    });
   }
   return result;
 }

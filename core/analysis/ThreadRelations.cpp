@@ -4,31 +4,16 @@
 // their words): ext of 20 000 events costs a row per thread, not 50 MB. Every pair is certain (must = may).
 #include "core/analysis/ThreadRelations.h"
 
-#include <algorithm>
 #include <vector>
 
 namespace catcheck::core::thread_relations {
 namespace {
 
-// Each thread's events in program order (init writes, thread -1, belong to none).
-std::vector<std::vector<const Event*>> eventsByThread(const EventGraph& graph) {
-  std::vector<std::vector<const Event*>> threads;
-  for (const Event& e : graph.events) {
-    if (e.thread < 0) continue;
-    if (static_cast<size_t>(e.thread) >= threads.size()) threads.resize(static_cast<size_t>(e.thread) + 1);
-    threads[static_cast<size_t>(e.thread)].push_back(&e);
-  }
-  for (auto& events : threads) {
-    std::stable_sort(events.begin(), events.end(),
-                     [](const Event* a, const Event* b) { return a->poIndex < b->poIndex; });
-  }
-  return threads;
-}
-
-EventSet membersOf(const std::vector<const Event*>& events, int size) {
-  EventSet set(size);
-  for (const Event* e : events) set.add(e->id);
-  return set;
+// A thread's events in program order: its steps' events, which the event graph numbers in that order.
+std::vector<int> eventsOf(const UnrolledThread& thread) {
+  std::vector<int> events;
+  for (const Step& step : thread.steps) events.insert(events.end(), step.events.begin(), step.events.end());
+  return events;
 }
 
 RelationBounds certain(PairSet may) {
@@ -39,18 +24,24 @@ RelationBounds certain(PairSet may) {
 
 }  // namespace
 
+std::vector<EventSet> eventsPerThread(const EventGraph& graph) {
+  std::vector<EventSet> sets;
+  for (const UnrolledThread& thread : graph.threads) {
+    EventSet set(graph.size());
+    for (int e : eventsOf(thread)) set.add(e);
+    sets.push_back(std::move(set));
+  }
+  return sets;
+}
+
 RelationBounds programOrder(const EventGraph& graph) {
   PairSet po(graph.size());
-  for (const auto& events : eventsByThread(graph)) {
+  for (const UnrolledThread& thread : graph.threads) {
+    std::vector<int> events = eventsOf(thread);
     EventSet later(graph.size());  // the events after the current one, built from the thread's end
-    for (size_t i = events.size(); i-- > 0;) {
-      const Event& e = *events[i];
-      po.successors(e.id) = later;
-      // events at one position (the read and write of an RMW) are not ordered with each other
-      if (i == 0 || events[i - 1]->poIndex != e.poIndex) {
-        for (size_t j = i; j < events.size() && events[j]->poIndex == e.poIndex; ++j)
-          later.add(events[j]->id);
-      }
+    for (auto e = events.rbegin(); e != events.rend(); ++e) {
+      po.successors(*e) = later;
+      later.add(*e);
     }
   }
   return certain(std::move(po));
@@ -58,10 +49,8 @@ RelationBounds programOrder(const EventGraph& graph) {
 
 RelationBounds internal(const EventGraph& graph) {
   PairSet in(graph.size());
-  for (const auto& events : eventsByThread(graph)) {
-    EventSet members = membersOf(events, graph.size());
-    for (const Event* e : events) in.successors(e->id) = members;
-  }
+  for (const EventSet& members : eventsPerThread(graph))
+    members.forEach([&](int e) { in.successors(e) = members; });
   for (const Event& e : graph.events) {
     if (e.thread < 0) in.add(e.id, e.id);
   }
@@ -72,10 +61,10 @@ RelationBounds external(const EventGraph& graph) {
   EventSet all(graph.size());
   for (const Event& e : graph.events) all.add(e.id);
   PairSet ext(graph.size());
-  for (const auto& events : eventsByThread(graph)) {
+  for (const EventSet& members : eventsPerThread(graph)) {
     EventSet others = all;
-    others.subtract(membersOf(events, graph.size()));
-    for (const Event* e : events) ext.successors(e->id) = others;
+    others.subtract(members);
+    members.forEach([&](int e) { ext.successors(e) = others; });
   }
   for (const Event& e : graph.events) {
     if (e.thread >= 0) continue;

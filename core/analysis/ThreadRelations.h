@@ -2,10 +2,15 @@
 // built row by row from the threads' event lists. See ThreadRelations.cpp.
 #pragma once
 
+#include <vector>
+
 #include "core/analysis/Bounds.h"
 #include "core/graph/EventGraph.h"
 
 namespace catcheck::core::thread_relations {
+
+// Each thread's events (indexed by thread; init writes belong to none).
+std::vector<EventSet> eventsPerThread(const EventGraph& graph);
 
 RelationBounds programOrder(const EventGraph& graph);
 RelationBounds internal(const EventGraph& graph);  // same thread; an init write only with itself

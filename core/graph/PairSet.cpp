@@ -2,7 +2,6 @@
 // over event pairs (transitive closure: PairSetClosure.cpp).
 #include "core/graph/PairSet.h"
 
-#include <algorithm>
 #include <bit>
 
 namespace catcheck::core {
@@ -64,17 +63,6 @@ EventSet& EventSet::subtract(const EventSet& o) {
   const Words& theirs = *o.words_;
   for (size_t i = 0; i < mine.size(); ++i) mine[i] &= ~theirs[i];
   return *this;
-}
-
-void EventSet::addEachOnce(std::vector<const EventSet*>& sets) {
-  std::sort(sets.begin(), sets.end(),
-            [](const EventSet* x, const EventSet* y) { return x->identity() < y->identity(); });
-  const void* last = nullptr;
-  for (const EventSet* set : sets) {
-    if (set->identity() == last) continue;
-    last = set->identity();
-    *this |= *set;
-  }
 }
 
 bool EventSet::operator==(const EventSet& o) const {
@@ -155,18 +143,10 @@ PairSet PairSet::inverse() const {
   return result;
 }
 
-// Row a of the composition is the union of o's rows of a's successors; rows that share their words (copies
-// of one set: the rows of a product, a relation's unchanged rows in a union) are added once.
 PairSet PairSet::compose(const PairSet& o) const {
   PairSet result(size());
-  std::vector<const EventSet*> middles;
   for (size_t a = 0; a < rows_.size(); ++a) {
-    middles.clear();
-    rows_[a].forEach([&](int c) {
-      const EventSet& row = o.rows_[static_cast<size_t>(c)];
-      if (row.identity() != nullptr) middles.push_back(&row);
-    });
-    result.rows_[a].addEachOnce(middles);
+    rows_[a].forEach([&](int c) { result.rows_[a] |= o.rows_[static_cast<size_t>(c)]; });
   }
   return result;
 }

@@ -28,16 +28,11 @@ class EventSet {
   EventSet& subtract(const EventSet& o);
   // this |= (a & b), without a temporary set
   void addCommon(const EventSet& a, const EventSet& b);
-  // this |= each of `sets`, each distinct one once (reorders `sets`)
-  void addEachOnce(std::vector<const EventSet*>& sets);
   bool operator==(const EventSet& o) const;
   bool empty() const;
   int count() const;
   void forEach(const std::function<void(int)>& f) const;
   std::vector<int> elements() const;
-  // Equal identities mean equal sets (copies share their words until one changes); null for a set that
-  // never had an element. Compositions use it to union each distinct row once.
-  const void* identity() const { return words_.get(); }
 
  private:
   using Words = std::vector<uint64_t>;
