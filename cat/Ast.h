@@ -21,7 +21,9 @@ using core::Kind;
 using core::Model;
 using core::Node;
 using core::NodeId;
-using core::Op;
+using core::NodeOp;
+using core::RelationOp;
+using core::SetOp;
 using core::RecursiveDefinition;
 
 }  // namespace catcheck::cat

@@ -144,7 +144,7 @@ void Elaborator::defineRecursive(const ast::LetRec& group) {
     }
     int index = static_cast<int>(model_.recursives.size());
     model_.recursives.push_back({.name = binding.name, .group = groupIndex});
-    NodeId reference = nodes_.recursiveRef(index, Kind::Relation);
+    NodeId reference = nodes_.recursiveRef(index);
     environment_.bind(binding.name, reference);
     model_.definitions[binding.name] = reference;
   }
@@ -168,14 +168,13 @@ void Elaborator::requireMonotone(const ast::RecursiveBinding& binding, size_t fi
     stack.pop_back();
     if (!seen.insert({id, positive}).second) continue;
     const core::Node& node = nodes_.node(id);
-    if (node.op == Op::RecursiveRef && !positive && static_cast<size_t>(node.recursive) >= first) {
+    if (node.is(RelationOp::RecursiveRef) && !positive && static_cast<size_t>(node.recursive) >= first) {
       throw core::InputError(binding.where, "recursive definition '" + binding.name + "' is not monotone: '" +
                                                 model_.recursives[static_cast<size_t>(node.recursive)].name +
                                                 "' occurs under a complement or on the right of '\\'");
     }
     for (size_t k = 0; k < node.args.size(); ++k) {
-      bool negative = node.op == Op::Complement || (node.op == Op::Difference && k == 1);
-      stack.push_back({node.args[k], negative ? !positive : positive});
+      stack.push_back({node.args[k], core::flipsOperand(node, k) ? !positive : positive});
     }
   }
 }
@@ -183,7 +182,7 @@ void Elaborator::requireMonotone(const ast::RecursiveBinding& binding, size_t fi
 void Elaborator::addAxiom(const ast::AxiomStatement& axiom) {
   NodeId value = evaluator_.evaluate(axiom.expr, topLevel());
   if (axiom.kind == AxiomKind::Empty && nodes_.kind(value) == Kind::Set) {
-    value = nodes_.unary(Op::IdentityOn, Kind::Relation, value);  // `empty S` checks the same as `empty [S]`
+    value = nodes_.unary(RelationOp::IdentityOn, value);  // `empty S` checks the same as `empty [S]`
   }
   model_.axioms.push_back(
       {.kind = axiom.kind,

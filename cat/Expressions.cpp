@@ -62,11 +62,11 @@ NodeId ExpressionEvaluator::evaluate(const ast::Expr& expr, const Scope& scope) 
     case ast::ExprOp::Call:
       return call(expr, scope);
     case ast::ExprOp::Union:
-      return sameKind(Op::Union, expr, scope);
+      return sameKind(SetOp::Union, RelationOp::Union, expr, scope);
     case ast::ExprOp::Intersection:
-      return sameKind(Op::Intersection, expr, scope);
+      return sameKind(SetOp::Intersection, RelationOp::Intersection, expr, scope);
     case ast::ExprOp::Difference:
-      return sameKind(Op::Difference, expr, scope);
+      return sameKind(SetOp::Difference, RelationOp::Difference, expr, scope);
     case ast::ExprOp::Composition:
       return composition(expr, scope);
     case ast::ExprOp::Cartesian:
@@ -150,14 +150,15 @@ NodeId ExpressionEvaluator::builtin(const ast::Expr& expr, const Scope& scope) {
   NodeId argument = evaluate(expr.args[0], scope);
   std::string what = "'" + expr.name + "'";
   if (expr.name == "toid") {
-    return nodes_.unary(Op::IdentityOn, Kind::Relation, set(argument, expr.where, what, "its argument"));
+    return nodes_.unary(RelationOp::IdentityOn, set(argument, expr.where, what, "its argument"));
   }
-  return nodes_.unary(isDomain ? Op::Domain : Op::Range, Kind::Set,
+  return nodes_.unary(isDomain ? SetOp::Domain : SetOp::Range,
                       relation(argument, expr.where, what, "its argument"));
 }
 
 // `|`, `&` and `\`: on two sets or two relations.
-NodeId ExpressionEvaluator::sameKind(Op op, const ast::Expr& expr, const Scope& scope) {
+NodeId ExpressionEvaluator::sameKind(SetOp setOp, RelationOp relationOp, const ast::Expr& expr,
+                                     const Scope& scope) {
   NodeId lhs = evaluate(expr.args[0], scope);
   NodeId rhs = evaluate(expr.args[1], scope);
   if (nodes_.isEmpty(lhs)) lhs = nodes_.empty(nodes_.kind(rhs));
@@ -166,44 +167,45 @@ NodeId ExpressionEvaluator::sameKind(Op op, const ast::Expr& expr, const Scope& 
     throw core::InputError(expr.where, symbolOf(expr.op) + " applied to " + kindName(nodes_.kind(lhs)) +
                                            " and " + kindName(nodes_.kind(rhs)));
   }
-  return nodes_.binary(op, nodes_.kind(lhs), lhs, rhs);
+  return nodes_.binary(NodeBuilder::pick(nodes_.kind(lhs), setOp, relationOp), lhs, rhs);
 }
 
 NodeId ExpressionEvaluator::composition(const ast::Expr& expr, const Scope& scope) {
   NodeId lhs = relation(evaluate(expr.args[0], scope), expr.where, "';'", "its left operand");
   NodeId rhs = relation(evaluate(expr.args[1], scope), expr.where, "';'", "its right operand");
-  return nodes_.binary(Op::Composition, Kind::Relation, lhs, rhs);
+  return nodes_.binary(RelationOp::Composition, lhs, rhs);
 }
 
 NodeId ExpressionEvaluator::product(const ast::Expr& expr, const Scope& scope) {
   NodeId lhs = set(evaluate(expr.args[0], scope), expr.where, "'*'", "its left operand");
   NodeId rhs = set(evaluate(expr.args[1], scope), expr.where, "'*'", "its right operand");
-  return nodes_.binary(Op::Product, Kind::Relation, lhs, rhs);
+  return nodes_.binary(RelationOp::Product, lhs, rhs);
 }
 
 // `r^-1`, `r+`, `r*` = `r+ | id` and `r?` = `r | id`.
 NodeId ExpressionEvaluator::postfix(const ast::Expr& expr, const Scope& scope) {
   NodeId operand = relation(evaluate(expr.args[0], scope), expr.where, symbolOf(expr.op));
-  if (expr.op == ast::ExprOp::Inverse) return nodes_.unary(Op::Inverse, Kind::Relation, operand);
+  if (expr.op == ast::ExprOp::Inverse) return nodes_.unary(RelationOp::Inverse, operand);
   if (expr.op == ast::ExprOp::Optional) return orIdentity(operand);
-  NodeId plus = nodes_.unary(Op::TransitiveClosure, Kind::Relation, operand);
+  NodeId plus = nodes_.unary(RelationOp::TransitiveClosure, operand);
   return expr.op == ast::ExprOp::Star ? orIdentity(plus) : plus;
 }
 
 NodeId ExpressionEvaluator::orIdentity(NodeId relation) {
   NodeId id = nodes_.baseRelation(core::BaseRelation::Id);
-  return nodes_.binary(Op::Union, Kind::Relation, relation, id);
+  return nodes_.binary(RelationOp::Union, relation, id);
 }
 
 // `~e`: relative to `_` for a set and to `_ * _` for a relation (the encoder's reading of Complement).
 NodeId ExpressionEvaluator::complement(const ast::Expr& expr, const Scope& scope) {
   NodeId operand = evaluate(expr.args[0], scope);
-  return nodes_.unary(Op::Complement, nodes_.kind(operand), operand);
+  return nodes_.unary(NodeBuilder::pick(nodes_.kind(operand), SetOp::Complement, RelationOp::Complement),
+                      operand);
 }
 
 NodeId ExpressionEvaluator::identityOn(const ast::Expr& expr, const Scope& scope) {
   NodeId operand = set(evaluate(expr.args[0], scope), expr.where, "'[...]'");
-  return nodes_.unary(Op::IdentityOn, Kind::Relation, operand);
+  return nodes_.unary(RelationOp::IdentityOn, operand);
 }
 
 }  // namespace catcheck::cat

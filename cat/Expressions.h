@@ -28,7 +28,7 @@ class ExpressionEvaluator {
   NodeId call(const ast::Expr& expr, const Scope& scope);
   NodeId expand(const ast::Expr& expr, const Function& function, const Scope& scope);
   NodeId builtin(const ast::Expr& expr, const Scope& scope);
-  NodeId sameKind(Op op, const ast::Expr& expr, const Scope& scope);
+  NodeId sameKind(SetOp setOp, RelationOp relationOp, const ast::Expr& expr, const Scope& scope);
   NodeId composition(const ast::Expr& expr, const Scope& scope);
   NodeId product(const ast::Expr& expr, const Scope& scope);
   NodeId postfix(const ast::Expr& expr, const Scope& scope);

@@ -5,7 +5,7 @@
 namespace catcheck::cat {
 
 NodeId NodeBuilder::make(const Node& node) {
-  Key key{node.op, node.kind, node.name, node.args, node.recursive};
+  Key key{node.op, node.name, node.args, node.recursive};
   auto [position, inserted] = ids_.try_emplace(std::move(key), static_cast<NodeId>(model_.nodes.size()));
   if (inserted) model_.nodes.push_back(node);
   return position->second;

@@ -1,4 +1,4 @@
-// Creation of relation-graph nodes with hash-consing: structurally equal nodes (same op, kind, name,
+// Creation of relation-graph nodes with hash-consing: structurally equal nodes (same operator, name,
 // operands and recursion variable) get the same NodeId, so shared subterms are analysed and encoded once.
 #pragma once
 
@@ -17,25 +17,27 @@ class NodeBuilder {
 
   NodeId make(const Node& node);
   const Node& node(NodeId id) const { return model_.node(id); }
-  Kind kind(NodeId id) const { return node(id).kind; }
-  bool isEmpty(NodeId id) const { return node(id).op == Op::Empty; }
+  Kind kind(NodeId id) const { return node(id).kind(); }
+  bool isEmpty(NodeId id) const { return node(id).isEmpty(); }
 
-  NodeId tagSet(const std::string& name) { return make(Node{Op::TagSet, Kind::Set, name, {}, -1, {}}); }
+  NodeId tagSet(const std::string& name) { return make(Node{.op = SetOp::TagSet, .name = name}); }
   NodeId baseRelation(core::BaseRelation relation) {
     std::string name(core::describe(relation).name);
-    return make(Node{Op::BaseRelation, Kind::Relation, name, {}, -1, relation});
+    return make(Node{.op = RelationOp::BaseRelation, .name = name, .base = relation});
   }
-  NodeId empty(Kind kind) { return make(Node{Op::Empty, kind, "", {}, -1, {}}); }
-  NodeId unary(Op op, Kind kind, NodeId arg) { return make(Node{op, kind, "", {arg}, -1, {}}); }
-  NodeId binary(Op op, Kind kind, NodeId lhs, NodeId rhs) {
-    return make(Node{op, kind, "", {lhs, rhs}, -1, {}});
+  NodeId empty(Kind kind) { return make(Node{.op = pick(kind, SetOp::Empty, RelationOp::Empty)}); }
+  NodeId unary(NodeOp op, NodeId arg) { return make(Node{.op = op, .args = {arg}}); }
+  NodeId binary(NodeOp op, NodeId lhs, NodeId rhs) { return make(Node{.op = op, .args = {lhs, rhs}}); }
+  NodeId recursiveRef(int recursive) {
+    return make(Node{.op = RelationOp::RecursiveRef, .recursive = recursive});
   }
-  NodeId recursiveRef(int recursive, Kind kind) {
-    return make(Node{Op::RecursiveRef, kind, "", {}, recursive, {}});
+  // The operators `|`, `&`, `\`, `~` and `0` exist for sets and for relations: the one of `kind`.
+  static NodeOp pick(Kind kind, SetOp setOp, RelationOp relationOp) {
+    return kind == Kind::Set ? NodeOp{setOp} : NodeOp{relationOp};
   }
 
  private:
-  using Key = std::tuple<Op, Kind, std::string, std::vector<NodeId>, int>;
+  using Key = std::tuple<NodeOp, std::string, std::vector<NodeId>, int>;
 
   Model& model_;
   std::map<Key, NodeId> ids_;

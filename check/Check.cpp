@@ -218,9 +218,10 @@ void logGraphAndAnalysis(const core::EventGraph& graph, const core::RelationAnal
     const core::Node& node = analysis.model().node(open[i].second);
     std::string args;
     for (core::NodeId a : node.args) args += " " + std::to_string(a);
-    core::log::trace("  node {} ({}, op {}{}): {} undecided pairs", open[i].second,
-                     found != names.end() ? found->second : "unnamed", static_cast<int>(node.op), args,
-                     open[i].first);
+    int op = std::visit([](auto value) { return static_cast<int>(value); }, node.op);
+    core::log::trace("  node {} ({}, {} op {}{}): {} undecided pairs", open[i].second,
+                     found != names.end() ? found->second : "unnamed", node.isSet() ? "set" : "relation", op,
+                     args, open[i].first);
   }
 }
 

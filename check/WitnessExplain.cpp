@@ -14,11 +14,14 @@
 #include <iterator>
 #include <optional>
 #include <stdexcept>
+#include <string_view>
+#include <variant>
 
 namespace catcheck::check {
 
 using core::NodeId;
-using core::Op;
+using core::RelationOp;
+using core::SetOp;
 
 namespace {
 
@@ -40,8 +43,7 @@ std::optional<core::NodeId> findNode(const core::Model& model, const std::string
   if (definition != model.definitions.end()) return definition->second;
   for (size_t id = 0; id < model.nodes.size(); ++id) {
     const core::Node& node = model.nodes[id];
-    bool named = node.op == core::Op::BaseRelation || node.op == core::Op::TagSet;
-    if (named && node.name == name) return static_cast<core::NodeId>(id);
+    if (node.isNamed() && node.name == name) return static_cast<core::NodeId>(id);
   }
   return std::nullopt;
 }
@@ -69,6 +71,62 @@ std::vector<int> shortestPath(const core::PairSet& r, int from, int to) {
   return path;
 }
 
+// How an operator is written around its operands; `enclosing` operators (brackets, function calls) need
+// no parentheses around a binary operand.
+struct Notation {
+  std::string_view before, between, after;
+  bool enclosing = false;
+};
+
+Notation notationOf(core::SetOp op) {
+  switch (op) {
+    case SetOp::TagSet:
+    case SetOp::Empty:
+      return {};  // leaves: written by name or as 0
+    case SetOp::Union:
+      return {"", " | ", ""};
+    case SetOp::Intersection:
+      return {"", " & ", ""};
+    case SetOp::Difference:
+      return {"", " \\ ", ""};
+    case SetOp::Complement:
+      return {"~", "", ""};
+    case SetOp::Domain:
+      return {"domain(", "", ")", true};
+    case SetOp::Range:
+      return {"range(", "", ")", true};
+  }
+  return {};
+}
+
+Notation notationOf(core::RelationOp op) {
+  switch (op) {
+    case RelationOp::BaseRelation:
+    case RelationOp::Empty:
+    case RelationOp::RecursiveRef:
+      return {};  // leaves: written by name or as 0
+    case RelationOp::Union:
+      return {"", " | ", ""};
+    case RelationOp::Intersection:
+      return {"", " & ", ""};
+    case RelationOp::Difference:
+      return {"", " \\ ", ""};
+    case RelationOp::Composition:
+      return {"", " ; ", ""};
+    case RelationOp::Product:
+      return {"", " * ", ""};
+    case RelationOp::Inverse:
+      return {"", "", "^-1"};
+    case RelationOp::TransitiveClosure:
+      return {"", "", "+"};
+    case RelationOp::Complement:
+      return {"~", "", ""};
+    case RelationOp::IdentityOn:
+      return {"[", "", "]", true};
+  }
+  return {};
+}
+
 struct Edge {
   std::string label;
   int to;
@@ -86,28 +144,25 @@ class EdgeExplainer {
   void decompose(core::NodeId id, int x, int y, std::vector<Edge>& out) const {
     const core::Node& node = model_.node(id);
     if (isNamed(id)) return out.push_back({text(id), y});
-    switch (node.op) {
-      case core::Op::Composition:
+    switch (node.relationOp()) {
+      case RelationOp::Composition:
         return decomposeComposition(node, x, y, out);
-      case core::Op::Union:
+      case RelationOp::Union:
         return decompose(holder(node.args, x, y), x, y, out);
-      case core::Op::Difference:
+      case RelationOp::Difference:
         return decompose(node.args[0], x, y, out);
-      case core::Op::Intersection:
+      case RelationOp::Intersection:
         return decomposeIntersection(id, x, y, out);
-      case core::Op::TransitiveClosure:
+      case RelationOp::TransitiveClosure:
         return decomposeClosure(node.args[0], x, y, out);
-      case core::Op::IdentityOn:
+      case RelationOp::IdentityOn:
         return;  // x == y: no step
-      case core::Op::BaseRelation:
-      case core::Op::TagSet:
-      case core::Op::RecursiveRef:
-      case core::Op::Empty:
-      case core::Op::Product:
-      case core::Op::Inverse:
-      case core::Op::Complement:
-      case core::Op::Domain:
-      case core::Op::Range:
+      case RelationOp::BaseRelation:
+      case RelationOp::RecursiveRef:
+      case RelationOp::Empty:
+      case RelationOp::Product:
+      case RelationOp::Inverse:
+      case RelationOp::Complement:
         break;
     }
     out.push_back({text(id), y});  // one step, labelled with the expression
@@ -125,9 +180,8 @@ class EdgeExplainer {
 
  private:
   bool isNamed(core::NodeId id) const {
-    core::Op op = model_.node(id).op;
-    return op == core::Op::BaseRelation || op == core::Op::TagSet || op == core::Op::RecursiveRef ||
-           names_.count(id) != 0;
+    const core::Node& node = model_.node(id);
+    return node.isNamed() || node.is(RelationOp::RecursiveRef) || names_.count(id) != 0;
   }
 
   void decomposeComposition(const core::Node& node, int x, int y, std::vector<Edge>& out) const {
@@ -148,8 +202,8 @@ class EdgeExplainer {
   // `r & loc` (or another base relation: a scope, int, ext) is shown as `r`'s steps; others as one step.
   void decomposeIntersection(core::NodeId id, int x, int y, std::vector<Edge>& out) const {
     const core::Node& node = model_.node(id);
-    bool leftBase = model_.node(node.args[0]).op == core::Op::BaseRelation;
-    bool rightBase = model_.node(node.args[1]).op == core::Op::BaseRelation;
+    bool leftBase = model_.node(node.args[0]).is(RelationOp::BaseRelation);
+    bool rightBase = model_.node(node.args[1]).is(RelationOp::BaseRelation);
     if (leftBase == rightBase) return out.push_back({text(id), y});
     decompose(node.args[leftBase ? 1 : 0], x, y, out);
   }
@@ -164,50 +218,28 @@ class EdgeExplainer {
   // The node's name, or its expression with names where it has them.
   std::string text(core::NodeId id) const {
     const core::Node& node = model_.node(id);
-    if (node.op == core::Op::BaseRelation || node.op == core::Op::TagSet) return node.name;
+    if (node.isNamed()) return node.name;
     auto name = names_.find(id);
     if (name != names_.end()) return name->second;
-    auto arg = [&](size_t i) { return operand(node.args.at(i), node.op); };
-    switch (node.op) {
-      case core::Op::BaseRelation:
-      case core::Op::TagSet:
-        break;  // named above
-      case core::Op::RecursiveRef:
-        return model_.recursives.at(static_cast<size_t>(node.recursive)).name;
-      case core::Op::Empty:
-        return "0";
-      case core::Op::Union:
-        return arg(0) + " | " + arg(1);
-      case core::Op::Intersection:
-        return arg(0) + " & " + arg(1);
-      case core::Op::Difference:
-        return arg(0) + " \\ " + arg(1);
-      case core::Op::Composition:
-        return arg(0) + " ; " + arg(1);
-      case core::Op::Product:
-        return arg(0) + " * " + arg(1);
-      case core::Op::Inverse:
-        return arg(0) + "^-1";
-      case core::Op::TransitiveClosure:
-        return arg(0) + "+";
-      case core::Op::Complement:
-        return "~" + arg(0);
-      case core::Op::IdentityOn:
-        return "[" + text(node.args.at(0)) + "]";
-      case core::Op::Domain:
-        return "domain(" + text(node.args.at(0)) + ")";
-      case core::Op::Range:
-        return "range(" + text(node.args.at(0)) + ")";
+    if (node.is(RelationOp::RecursiveRef))
+      return model_.recursives.at(static_cast<size_t>(node.recursive)).name;
+    if (node.isEmpty()) return "0";
+    Notation notation = std::visit([](auto op) { return notationOf(op); }, node.op);
+    std::string written(notation.before);
+    for (size_t i = 0; i < node.args.size(); ++i) {
+      if (i > 0) written += notation.between;
+      written += notation.enclosing ? text(node.args[i]) : operand(node.args[i], node.op);
     }
-    return "?";
+    return written + std::string(notation.after);
   }
 
   // An operand's text, in parentheses when it is a binary operation other than the parent's own
   // associative one (`a ; b ; c`, `a | b | c`, `a & b & c`).
-  std::string operand(core::NodeId id, core::Op parent) const {
+  std::string operand(core::NodeId id, const core::NodeOp& parent) const {
     const core::Node& node = model_.node(id);
-    bool associative = node.op == parent && (parent == core::Op::Union || parent == core::Op::Intersection ||
-                                             parent == core::Op::Composition);
+    bool associative = node.op == parent &&
+                       (node.is(SetOp::Union) || node.is(SetOp::Intersection) || node.is(RelationOp::Union) ||
+                        node.is(RelationOp::Intersection) || node.is(RelationOp::Composition));
     bool binary = node.args.size() == 2 && !isNamed(id) && !associative;
     return binary ? "(" + text(id) + ")" : text(id);
   }
@@ -260,7 +292,7 @@ std::map<std::string, core::NodeId> resolveRelations(const core::Model& model,
   for (const std::string& name : names) {
     std::optional<core::NodeId> id = findNode(model, name);
     if (!id) throw std::invalid_argument(fmt::format("the model defines no relation named '{}'", name));
-    if (model.node(*id).kind != core::Kind::Relation)
+    if (model.node(*id).isSet())
       throw std::invalid_argument(fmt::format("'{}' is a set, not a relation", name));
     relations.emplace(name, *id);
   }
@@ -287,7 +319,7 @@ std::vector<int> shortestCycle(const core::PairSet& r) {
 std::string axiomEvidence(const core::Model& model, const core::EventGraph& graph,
                           const core::Evaluator& evaluator, const core::Axiom& axiom) {
   EdgeExplainer explainer(model, graph, evaluator);
-  if (model.node(axiom.relation).kind == core::Kind::Set) {
+  if (model.node(axiom.relation).isSet()) {
     std::vector<int> events = evaluator.set(axiom.relation).elements();
     return events.empty() ? "" : fmt::format("    {}\n", explainer.event(events.front()));
   }

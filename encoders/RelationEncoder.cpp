@@ -15,10 +15,10 @@
 
 namespace catcheck::encoders {
 
-using core::Kind;
 using core::Node;
 using core::NodeId;
-using core::Op;
+using core::RelationOp;
+using core::SetOp;
 
 namespace {
 
@@ -45,33 +45,12 @@ std::vector<unsigned char> polaritiesOf(const core::Model& model) {
     known |= polarity;
     const Node& node = model.node(id);
     unsigned char flipped = polarity == kWantedSmall ? kWantedLarge : kWantedSmall;
-    switch (node.op) {
-      case Op::BaseRelation:
-      case Op::TagSet:
-      case Op::Empty:
-        break;
-      case Op::Union:
-      case Op::Intersection:
-      case Op::Composition:
-      case Op::Inverse:
-      case Op::TransitiveClosure:
-      case Op::Product:
-      case Op::IdentityOn:
-      case Op::Domain:
-      case Op::Range:
-        for (NodeId arg : node.args) work.emplace_back(arg, polarity);
-        break;
-      case Op::Difference:
-        work.emplace_back(node.args.at(0), polarity);
-        work.emplace_back(node.args.at(1), flipped);
-        break;
-      case Op::Complement:
-        work.emplace_back(node.args.at(0), flipped);
-        break;
-      case Op::RecursiveRef:
-        work.emplace_back(model.recursives.at(static_cast<size_t>(node.recursive)).body, polarity);
-        break;
+    if (operandPolarity(node) == core::OperandPolarity::Recursive) {
+      work.emplace_back(model.recursives.at(static_cast<size_t>(node.recursive)).body, polarity);
+      continue;
     }
+    for (size_t k = 0; k < node.args.size(); ++k)
+      work.emplace_back(node.args[k], core::flipsOperand(node, k) ? flipped : polarity);
   }
   return seen;
 }
@@ -100,7 +79,7 @@ Term RelationEncoder::edge(NodeId relation, int a, int b) {
   auto it = memo.find(key);
   if (it != memo.end()) return it->second;
   Term t = computeEdge(model_.node(relation), a, b);
-  if (model_.node(relation).op == Op::TransitiveClosure) t = closureEdge(relation, a, b);
+  if (model_.node(relation).is(RelationOp::TransitiveClosure)) t = closureEdge(relation, a, b);
   memo[key] = t;
   return t;
 }
@@ -120,71 +99,60 @@ Term RelationEncoder::member(NodeId set, int a) {
 
 Term RelationEncoder::computeMember(const Node& node, int a) {
   auto arg = [&](size_t i) { return member(node.args.at(i), a); };
-  switch (node.op) {
-    case Op::Union:
+  switch (node.setOp()) {
+    case SetOp::Union:
       return f_.either(arg(0), arg(1));
-    case Op::Intersection:
+    case SetOp::Intersection:
       return f_.both(arg(0), arg(1));
-    case Op::Difference:
+    case SetOp::Difference:
       return f_.both(arg(0), f_.no(arg(1)));
-    case Op::Complement:
+    case SetOp::Complement:
       return f_.both(ctx_.exec[static_cast<size_t>(a)], f_.no(arg(0)));
-    case Op::Domain:
-    case Op::Range: {
+    case SetOp::Domain:
+    case SetOp::Range: {
       std::vector<Term> witnesses;
       for (int other = 0; other < ctx_.graph.size(); ++other) {
-        witnesses.push_back(node.op == Op::Domain ? edge(node.args[0], a, other)
-                                                  : edge(node.args[0], other, a));
+        witnesses.push_back(node.is(SetOp::Domain) ? edge(node.args[0], a, other)
+                                                   : edge(node.args[0], other, a));
       }
       return f_.any(witnesses);
     }
-    case Op::TagSet:
-    case Op::Empty:
-      return f_.bottom();  // decided by their bounds
-    case Op::BaseRelation:
-    case Op::Composition:
-    case Op::Inverse:
-    case Op::TransitiveClosure:
-    case Op::Product:
-    case Op::IdentityOn:
-    case Op::RecursiveRef:
-      return f_.bottom();
+    case SetOp::TagSet:
+    case SetOp::Empty:
+      return f_.bottom();  // decided by their bounds: member() never asks
   }
-  throw std::logic_error("unknown Op");
+  throw std::logic_error("computeMember: operator out of range");
 }
 
 Term RelationEncoder::computeEdge(const Node& node, int a, int b) {
   auto arg = [&](size_t i) { return edge(node.args.at(i), a, b); };
-  switch (node.op) {
-    case Op::BaseRelation:
+  switch (node.relationOp()) {
+    case RelationOp::BaseRelation:
       return baseEdge(node, a, b);
-    case Op::Union:
+    case RelationOp::Union:
       return f_.either(arg(0), arg(1));
-    case Op::Intersection:
+    case RelationOp::Intersection:
       return f_.both(arg(0), arg(1));
-    case Op::Difference:
+    case RelationOp::Difference:
       return f_.both(arg(0), f_.no(arg(1)));
-    case Op::Composition:
+    case RelationOp::Composition:
       return composition(node, a, b);
-    case Op::Inverse:
+    case RelationOp::Inverse:
       return edge(node.args[0], b, a);
-    case Op::Product:
+    case RelationOp::Product:
       return f_.both(member(node.args[0], a), member(node.args[1], b));
-    case Op::IdentityOn:
+    case RelationOp::IdentityOn:
       return a == b ? member(node.args[0], a) : f_.bottom();
-    case Op::Complement:
+    case RelationOp::Complement:
       return f_.both(ctx_.execBoth(a, b), f_.no(arg(0)));
-    case Op::RecursiveRef:
+    case RelationOp::RecursiveRef:
       return recursiveEdge(node, a, b);
-    case Op::TransitiveClosure:
+    case RelationOp::TransitiveClosure:
       return f_.bottom();  // handled by closureEdge
-    case Op::TagSet:
-    case Op::Empty:
-    case Op::Domain:
-    case Op::Range:
-      return f_.bottom();
+    case RelationOp::Empty:
+      return f_.bottom();  // decided by its bounds: edge() never asks
   }
-  throw std::logic_error("unknown Op");
+  throw std::logic_error("computeEdge: operator out of range");
 }
 
 // Base relations are bounded exactly as the context bounds them, so this is the context's choke point.
@@ -315,7 +283,7 @@ Term RelationEncoder::cyclic(NodeId relation) {
 Term RelationEncoder::holds(const core::Axiom& axiom) {
   Term check = f_.top();
   const Node& node = model_.node(axiom.relation);
-  if (node.kind == Kind::Set) {
+  if (node.isSet()) {
     std::vector<Term> members;
     for (int a = 0; a < ctx_.graph.size(); ++a) members.push_back(member(axiom.relation, a));
     check = f_.no(f_.any(members));
@@ -332,8 +300,7 @@ Term RelationEncoder::holds(const core::Axiom& axiom) {
 }
 
 void RelationEncoder::requireConsistent(const core::Axiom& axiom) {
-  if (axiom.negated || axiom.kind != core::AxiomKind::Acyclic ||
-      model_.node(axiom.relation).kind == Kind::Set) {
+  if (axiom.negated || axiom.kind != core::AxiomKind::Acyclic || model_.node(axiom.relation).isSet()) {
     f_.require(holds(axiom));
     return;
   }

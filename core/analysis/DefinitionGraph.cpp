@@ -20,7 +20,7 @@ Graph readsGraph(const Model& model) {
   for (size_t id = 0; id < model.nodes.size(); ++id) {
     const Node& node = model.nodes[id];
     for (NodeId arg : node.args) boost::add_edge(id, static_cast<size_t>(arg), graph);
-    if (node.op != Op::RecursiveRef) continue;
+    if (!node.is(RelationOp::RecursiveRef)) continue;
     int group = model.recursives.at(static_cast<size_t>(node.recursive)).group;
     for (const RecursiveDefinition& def : model.recursives) {
       if (def.group == group) boost::add_edge(id, static_cast<size_t>(def.body), graph);
@@ -42,7 +42,7 @@ DefinitionGraph::DefinitionGraph(const Model& model) : model_(model) {
   for (size_t r = 0; r < model.recursives.size(); ++r) {
     for (size_t id = 0; id < n; ++id) {
       const Node& node = model.nodes[id];
-      if (node.op == Op::RecursiveRef && node.recursive == static_cast<int>(r)) {
+      if (node.is(RelationOp::RecursiveRef) && node.recursive == static_cast<int>(r)) {
         order_[static_cast<size_t>(component[id])].recursives.push_back(static_cast<int>(r));
         break;
       }
@@ -59,7 +59,7 @@ DefinitionGraph::DefinitionGraph(const Model& model) : model_(model) {
   for (const DefinitionComponent& c : order_) {
     for (NodeId id : c.nodes) {
       const Node& node = model.nodes[static_cast<size_t>(id)];
-      bool depends = node.op == Op::RecursiveRef;
+      bool depends = node.is(RelationOp::RecursiveRef);
       for (NodeId arg : node.args) depends = depends || dependsOnRecursion_[static_cast<size_t>(arg)];
       dependsOnRecursion_[static_cast<size_t>(id)] = depends;
     }
@@ -76,7 +76,7 @@ std::vector<NodeId> DefinitionGraph::dependentsOfGroup(int group) const {
   auto colours = boost::make_iterator_property_map(colour.begin(), boost::get(boost::vertex_index, readBy));
   for (size_t id = 0; id < n; ++id) {
     const Node& node = model_.nodes[id];
-    if (node.op != Op::RecursiveRef || colour[id] != boost::white_color) continue;
+    if (!node.is(RelationOp::RecursiveRef) || colour[id] != boost::white_color) continue;
     if (model_.recursives.at(static_cast<size_t>(node.recursive)).group != group) continue;
     boost::breadth_first_visit(readBy, id, boost::color_map(colours));
   }

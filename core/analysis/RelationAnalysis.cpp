@@ -14,8 +14,8 @@
 
 namespace catcheck::core {
 
-using core::Kind;
-using core::Op;
+using core::RelationOp;
+using core::SetOp;
 
 RelationAnalysis::RelationAnalysis(const core::Model& model, const EventGraph& graph)
     : model_(model), graph_(graph), impliers_(graph.executionImplies.inverse()), definitions_(model) {
@@ -54,7 +54,7 @@ EventSet RelationAnalysis::tagged(const std::string& tag) const {
 
 void RelationAnalysis::evaluate(core::NodeId id) {
   const core::Node& node = model_.node(id);
-  if (node.kind == Kind::Set) {
+  if (node.isSet()) {
     evaluateSet(id, node);
   } else {
     evaluateRelation(id, node);
@@ -66,33 +66,33 @@ void RelationAnalysis::evaluateSet(core::NodeId id, const core::Node& node) {
   auto arg = [&](size_t i) -> const SetBounds& { return set(node.args.at(i)); };
   EventSet all(graph_.size());
   for (const Event& e : graph_.events) all.add(e.id);
-  switch (node.op) {
-    case Op::TagSet:
+  switch (node.setOp()) {
+    case SetOp::TagSet:
       out.may = out.must = tagged(node.name);
       break;
-    case Op::Empty:
+    case SetOp::Empty:
       out.may = out.must = EventSet(graph_.size());
       break;
-    case Op::Union:
+    case SetOp::Union:
       out.may = arg(0).may, out.may |= arg(1).may;
       out.must = arg(0).must, out.must |= arg(1).must;
       break;
-    case Op::Intersection:
+    case SetOp::Intersection:
       out.may = arg(0).may, out.may &= arg(1).may;
       out.must = arg(0).must, out.must &= arg(1).must;
       break;
-    case Op::Difference:
+    case SetOp::Difference:
       out.may = arg(0).may, out.may.subtract(arg(1).must);
       out.must = arg(0).must, out.must.subtract(arg(1).may);
       break;
-    case Op::Complement:
+    case SetOp::Complement:
       out.may = all, out.may.subtract(arg(0).must);
       out.must = all, out.must.subtract(arg(0).may);
       break;
-    case Op::Domain:
-    case Op::Range: {
+    case SetOp::Domain:
+    case SetOp::Range: {
       const RelationBounds& r = relation(node.args.at(0));
-      bool domain = node.op == Op::Domain;
+      bool domain = node.is(SetOp::Domain);
       out.may = domain ? r.may.domain() : r.may.range();
       PairSet certain = r.must;  // only pairs whose other end always executes
       certain.forEach([&](int a, int b) {
@@ -102,14 +102,6 @@ void RelationAnalysis::evaluateSet(core::NodeId id, const core::Node& node) {
       out.must = domain ? certain.domain() : certain.range();
       break;
     }
-    case Op::BaseRelation:
-    case Op::Composition:
-    case Op::Inverse:
-    case Op::TransitiveClosure:
-    case Op::Product:
-    case Op::IdentityOn:
-    case Op::RecursiveRef:
-      throw std::logic_error("relation operator used as a set");
   }
 }
 
@@ -149,47 +141,47 @@ void RelationAnalysis::evaluateRelation(core::NodeId id, const core::Node& node)
   RelationBounds& out = relations_[static_cast<size_t>(id)];
   auto rel = [&](size_t i) -> const RelationBounds& { return relation(node.args.at(i)); };
   int n = graph_.size();
-  switch (node.op) {
-    case Op::BaseRelation: {
+  switch (node.relationOp()) {
+    case RelationOp::BaseRelation: {
       out = baseRelationBounds(graph_, node.base);
       break;
     }
-    case Op::Empty:
+    case RelationOp::Empty:
       out = RelationBounds{PairSet(n), PairSet(n)};
       break;
-    case Op::Union:
+    case RelationOp::Union:
       out.may = rel(0).may, out.may |= rel(1).may;
       out.must = rel(0).must, out.must |= rel(1).must;
       break;
-    case Op::Intersection:
+    case RelationOp::Intersection:
       out.may = rel(0).may, out.may &= rel(1).may;
       out.must = rel(0).must, out.must &= rel(1).must;
       break;
-    case Op::Difference:
+    case RelationOp::Difference:
       out.may = rel(0).may, out.may.subtract(rel(1).must);
       out.must = rel(0).must, out.must.subtract(rel(1).may);
       break;
-    case Op::Composition:
+    case RelationOp::Composition:
       out.may = rel(0).may.compose(rel(1).may);
       out.must = composeMust(rel(0).must, rel(1).must);
       break;
-    case Op::Inverse:
+    case RelationOp::Inverse:
       out.may = rel(0).may.inverse();
       out.must = rel(0).must.inverse();
       break;
-    case Op::TransitiveClosure:
+    case RelationOp::TransitiveClosure:
       out.may = rel(0).may.transitiveClosure();
       out.must = closureMust(rel(0).must);
       break;
-    case Op::Product:
+    case RelationOp::Product:
       out.may = PairSet::product(set(node.args[0]).may, set(node.args[1]).may);
       out.must = PairSet::product(set(node.args[0]).must, set(node.args[1]).must);
       break;
-    case Op::IdentityOn:
+    case RelationOp::IdentityOn:
       out.may = PairSet::identity(set(node.args[0]).may);
       out.must = PairSet::identity(set(node.args[0]).must);
       break;
-    case Op::Complement: {
+    case RelationOp::Complement: {
       EventSet all(n);
       for (const Event& e : graph_.events) all.add(e.id);
       PairSet universe = PairSet::product(all, all);
@@ -197,13 +189,9 @@ void RelationAnalysis::evaluateRelation(core::NodeId id, const core::Node& node)
       out.must = universe, out.must.subtract(rel(0).may);
       break;
     }
-    case Op::RecursiveRef:
+    case RelationOp::RecursiveRef:
       out = recursiveValues_.at(static_cast<size_t>(node.recursive));
       break;
-    case Op::TagSet:
-    case Op::Domain:
-    case Op::Range:
-      throw std::logic_error("set operator used as a relation");
   }
 }
 

@@ -15,10 +15,10 @@
 
 namespace catcheck::core {
 
-using core::Kind;
 using core::Node;
 using core::NodeId;
-using core::Op;
+using core::RelationOp;
+using core::SetOp;
 
 namespace {
 
@@ -73,14 +73,14 @@ Evaluator::Evaluator(const core::Model& model, const EventGraph& graph, const Ex
   staticMust_.resize(nodes);
   for (size_t id = 0; id < nodes; ++id) {
     const Node& node = model.nodes[id];
-    if (node.op == Op::TagSet) {
+    if (node.is(SetOp::TagSet)) {
       std::optional<int> tag = findTag(node.name);  // never interned: no event carries it
       EventSet events(graph.size());
       for (const Event& e : graph.events) {
         if (tag && e.tags.has(*tag)) events.add(e.id);
       }
       tagged_[id] = std::move(events);
-    } else if (node.op == Op::BaseRelation && !describe(node.base).decided) {
+    } else if (node.is(RelationOp::BaseRelation) && !describe(node.base).decided) {
       staticMust_[id] = baseRelationBounds(graph, node.base).must;
     }
   }
@@ -96,10 +96,11 @@ void Evaluator::computeInputs() {
     for (size_t id = 0; id < model_.nodes.size(); ++id) {
       const Node& node = model_.nodes[id];
       unsigned mask = inputs_[id];
-      if (node.op == Op::BaseRelation) mask |= baseRelationInput(node.base);
-      if (node.op == Op::TagSet || node.op == Op::Complement) mask |= kExecutedInput;
+      if (node.is(RelationOp::BaseRelation)) mask |= baseRelationInput(node.base);
+      if (node.is(SetOp::TagSet) || node.is(SetOp::Complement) || node.is(RelationOp::Complement))
+        mask |= kExecutedInput;
       for (NodeId arg : node.args) mask |= inputs_[static_cast<size_t>(arg)];
-      if (node.op == Op::RecursiveRef) {
+      if (node.is(RelationOp::RecursiveRef)) {
         int group = model_.recursives.at(static_cast<size_t>(node.recursive)).group;
         for (const core::RecursiveDefinition& def : model_.recursives) {
           if (def.group == group) mask |= inputs_[static_cast<size_t>(def.body)];
@@ -161,11 +162,10 @@ const PairSet& Evaluator::executedPairs() const {
 
 const PairSet& Evaluator::relation(NodeId id) const {
   const Node& node = model_.node(id);
-  if (node.kind != Kind::Relation) throw std::logic_error("set used as a relation");
-  if (node.op == Op::RecursiveRef) return recursiveValue(node);
+  if (node.is(RelationOp::RecursiveRef)) return recursiveValue(node);
   std::optional<PairSet>& slot = relations_.at(static_cast<size_t>(id));
   if (!slot) {
-    PairSet value = node.op == Op::BaseRelation ? baseRelation(id, node) : evaluateRelation(node);
+    PairSet value = node.is(RelationOp::BaseRelation) ? baseRelation(id, node) : evaluateRelation(node);
     slot = std::move(value);
   }
   return *slot;
@@ -173,7 +173,6 @@ const PairSet& Evaluator::relation(NodeId id) const {
 
 const EventSet& Evaluator::set(NodeId id) const {
   const Node& node = model_.node(id);
-  if (node.kind != Kind::Set) throw std::logic_error("relation used as a set");
   std::optional<EventSet>& slot = sets_.at(static_cast<size_t>(id));
   if (!slot) {
     EventSet value = evaluateSet(id, node);
@@ -196,88 +195,77 @@ PairSet Evaluator::baseRelation(NodeId id, const Node& node) const {
 // group's iteration, which resets cached values of the nodes depending on it.
 PairSet Evaluator::evaluateRelation(const Node& node) const {
   auto arg = [&](size_t i) -> const PairSet& { return relation(node.args.at(i)); };
-  switch (node.op) {
-    case Op::Empty:
+  switch (node.relationOp()) {
+    case RelationOp::Empty:
       return PairSet(graph_.size());
-    case Op::Union: {
+    case RelationOp::Union: {
       PairSet value = arg(0);
       return value |= arg(1);
     }
-    case Op::Intersection: {
+    case RelationOp::Intersection: {
       PairSet value = arg(0);
       return value &= arg(1);
     }
-    case Op::Difference: {
+    case RelationOp::Difference: {
       PairSet value = arg(0);
       return value.subtract(arg(1));
     }
-    case Op::Composition: {
+    case RelationOp::Composition: {
       PairSet first = arg(0);
       return first.compose(arg(1));
     }
-    case Op::Inverse:
+    case RelationOp::Inverse:
       return arg(0).inverse();
-    case Op::TransitiveClosure:
+    case RelationOp::TransitiveClosure:
       return arg(0).transitiveClosure();
-    case Op::Product: {
+    case RelationOp::Product: {
       EventSet first = set(node.args.at(0));
       return PairSet::product(first, set(node.args.at(1)));
     }
-    case Op::IdentityOn:
+    case RelationOp::IdentityOn:
       return PairSet::identity(set(node.args.at(0)));
-    case Op::Complement: {
+    case RelationOp::Complement: {
       PairSet value = executedPairs();
       return value.subtract(arg(0));
     }
-    case Op::BaseRelation:
-    case Op::TagSet:
-    case Op::Domain:
-    case Op::Range:
-    case Op::RecursiveRef:
-      throw std::logic_error("set operator used as a relation");
+    case RelationOp::BaseRelation:  // relation() reads these without evaluating an operator
+    case RelationOp::RecursiveRef:
+      break;
   }
-  throw std::logic_error("unknown Op");
+  throw std::logic_error("evaluateRelation: a leaf has no operator to evaluate");
 }
 
 EventSet Evaluator::evaluateSet(NodeId id, const Node& node) const {
   auto arg = [&](size_t i) -> const EventSet& { return set(node.args.at(i)); };
-  switch (node.op) {
-    case Op::TagSet: {
+  switch (node.setOp()) {
+    case SetOp::TagSet: {
       EventSet value = *tagged_[static_cast<size_t>(id)];
       return value &= execution_.executed;
     }
-    case Op::Empty:
+    case SetOp::Empty:
       return EventSet(graph_.size());
-    case Op::Union: {
+    case SetOp::Union: {
       EventSet value = arg(0);
       return value |= arg(1);
     }
-    case Op::Intersection: {
+    case SetOp::Intersection: {
       EventSet value = arg(0);
       return value &= arg(1);
     }
-    case Op::Difference: {
+    case SetOp::Difference: {
       EventSet value = arg(0);
       return value.subtract(arg(1));
     }
-    case Op::Complement: {
+    case SetOp::Complement: {
       EventSet value = execution_.executed;
       return value.subtract(arg(0));
     }
-    case Op::Domain:
+    case SetOp::Domain:
       return relation(node.args.at(0)).domain();
-    case Op::Range:
+    case SetOp::Range:
       return relation(node.args.at(0)).range();
-    case Op::BaseRelation:
-    case Op::Composition:
-    case Op::Inverse:
-    case Op::TransitiveClosure:
-    case Op::Product:
-    case Op::IdentityOn:
-    case Op::RecursiveRef:
-      throw std::logic_error("relation operator used as a set");
   }
-  throw std::logic_error("unknown Op");
+  throw std::logic_error("evaluateSet: operator out of range");
 }
 
 const PairSet& Evaluator::recursiveValue(const Node& node) const {
@@ -323,7 +311,7 @@ void Evaluator::forgetGroupNodes(int group) const {
 
 bool Evaluator::axiomHolds(const core::Axiom& axiom) const {
   bool check = true;
-  if (model_.node(axiom.relation).kind == Kind::Set) {
+  if (model_.node(axiom.relation).isSet()) {
     check = set(axiom.relation).empty();
   } else {
     const PairSet& r = relation(axiom.relation);

@@ -16,7 +16,7 @@ std::string term(const std::string& expression) {
 
 Kind kindOf(const std::string& expression) {
   Model model = parse("let a = " + expression);
-  return model.node(model.definitions.at("a")).kind;
+  return model.node(model.definitions.at("a")).kind();
 }
 
 TEST(CatPrecedence, CompositionBindsTighterThanUnion) {
@@ -85,7 +85,7 @@ TEST(CatNames, DashesAndDotsArePartOfNames) {
   EXPECT_EQ(term("axiom-Coherence"), "axiom-Coherence");
   EXPECT_EQ(term("a.b-c_d"), "a.b-c_d");
   Model model = parse("let a = rcu-rscs | sync_fence");
-  EXPECT_EQ(model.node(model.node(model.definitions.at("a")).args[0]).op, Op::BaseRelation);
+  EXPECT_TRUE(model.node(model.node(model.definitions.at("a")).args[0]).is(RelationOp::BaseRelation));
 }
 
 TEST(CatNames, BaseRelationsAndTagSets) {
@@ -94,14 +94,14 @@ TEST(CatNames, BaseRelationsAndTagSets) {
                            "swg",  "sqf",  "sdv",  "ssw",  "sync_fence", "syncbar", "rcu-rscs"}) {
     Model model = parse(std::string("let a = ") + name);
     const Node& node = model.node(model.definitions.at("a"));
-    EXPECT_EQ(node.op, Op::BaseRelation) << name;
-    EXPECT_EQ(node.kind, Kind::Relation) << name;
+    EXPECT_TRUE(node.is(RelationOp::BaseRelation)) << name;
+    EXPECT_EQ(node.kind(), Kind::Relation) << name;
   }
   for (const char* name : {"W", "R", "M", "_", "IW", "ACQ", "SC0", "fr"}) {
     Model model = parse(std::string("let a = ") + name);
     const Node& node = model.node(model.definitions.at("a"));
-    EXPECT_EQ(node.op, Op::TagSet) << name;
-    EXPECT_EQ(node.kind, Kind::Set) << name;
+    EXPECT_TRUE(node.is(SetOp::TagSet)) << name;
+    EXPECT_EQ(node.kind(), Kind::Set) << name;
     EXPECT_EQ(node.name, name);
   }
 }
@@ -109,10 +109,10 @@ TEST(CatNames, BaseRelationsAndTagSets) {
 TEST(CatEmpty, ZeroIsTheEmptyRelationUnlessASetIsNeeded) {
   Model model = parse("let a = 0\nlet b = [0]\nlet c = W | 0\nlet d = 0 * W\nlet e = [a]\nlet f = po & 0");
   const Node& a = model.node(model.definitions.at("a"));
-  EXPECT_EQ(a.op, Op::Empty);
-  EXPECT_EQ(a.kind, Kind::Relation);
+  EXPECT_TRUE(a.is(RelationOp::Empty));
+  EXPECT_EQ(a.kind(), Kind::Relation);
   auto argumentKind = [&](const char* name, size_t i) {
-    return model.node(model.node(model.definitions.at(name)).args.at(i)).kind;
+    return model.node(model.node(model.definitions.at(name)).args.at(i)).kind();
   };
   EXPECT_EQ(argumentKind("b", 0), Kind::Set);
   EXPECT_EQ(argumentKind("c", 1), Kind::Set);
@@ -200,9 +200,9 @@ TEST(CatRecursion, OneVariable) {
   EXPECT_EQ(testing::print(model, obs.body),
             "Union(Intersection(po,rf),Composition(Composition(rec:obs,amo),rec:obs))");
   const Node& reference = model.node(model.definitions.at("obs"));
-  EXPECT_EQ(reference.op, Op::RecursiveRef);
+  EXPECT_TRUE(reference.is(RelationOp::RecursiveRef));
   EXPECT_EQ(reference.recursive, 0);
-  EXPECT_EQ(reference.kind, Kind::Relation);
+  EXPECT_EQ(reference.kind(), Kind::Relation);
   EXPECT_EQ(printDefinition(model, "after"), "Composition(rec:obs,po)");
 }
 

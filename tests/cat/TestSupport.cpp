@@ -63,37 +63,53 @@ std::string parseError(const std::string& text) {
 
 namespace {
 
-const char* opName(Op op) {
+const char* opName(SetOp op) {
   switch (op) {
-    case Op::BaseRelation:
-      return "BaseRelation";
-    case Op::TagSet:
+    case SetOp::TagSet:
       return "TagSet";
-    case Op::Empty:
+    case SetOp::Empty:
       return "Empty";
-    case Op::Union:
+    case SetOp::Union:
       return "Union";
-    case Op::Intersection:
+    case SetOp::Intersection:
       return "Intersection";
-    case Op::Difference:
+    case SetOp::Difference:
       return "Difference";
-    case Op::Composition:
-      return "Composition";
-    case Op::Inverse:
-      return "Inverse";
-    case Op::TransitiveClosure:
-      return "TransitiveClosure";
-    case Op::Product:
-      return "Product";
-    case Op::IdentityOn:
-      return "IdentityOn";
-    case Op::Domain:
-      return "Domain";
-    case Op::Range:
-      return "Range";
-    case Op::Complement:
+    case SetOp::Complement:
       return "Complement";
-    case Op::RecursiveRef:
+    case SetOp::Domain:
+      return "Domain";
+    case SetOp::Range:
+      return "Range";
+  }
+  return "?";
+}
+
+const char* opName(RelationOp op) {
+  switch (op) {
+    case RelationOp::BaseRelation:
+      return "BaseRelation";
+    case RelationOp::Empty:
+      return "Empty";
+    case RelationOp::Union:
+      return "Union";
+    case RelationOp::Intersection:
+      return "Intersection";
+    case RelationOp::Difference:
+      return "Difference";
+    case RelationOp::Complement:
+      return "Complement";
+    case RelationOp::Composition:
+      return "Composition";
+    case RelationOp::Inverse:
+      return "Inverse";
+    case RelationOp::TransitiveClosure:
+      return "TransitiveClosure";
+    case RelationOp::Product:
+      return "Product";
+    case RelationOp::IdentityOn:
+      return "IdentityOn";
+    case RelationOp::RecursiveRef:
       return "RecursiveRef";
   }
   return "?";
@@ -103,18 +119,11 @@ const char* opName(Op op) {
 
 std::string print(const Model& model, NodeId id) {
   const Node& node = model.node(id);
-  switch (node.op) {
-    case Op::BaseRelation:
-    case Op::TagSet:
-      return node.name;
-    case Op::Empty:
-      return "0";
-    case Op::RecursiveRef:
-      return "rec:" + model.recursives.at(static_cast<size_t>(node.recursive)).name;
-    default:
-      break;
-  }
-  std::string text = std::string(opName(node.op)) + "(";
+  if (node.isNamed()) return node.name;
+  if (node.isEmpty()) return "0";
+  if (node.is(RelationOp::RecursiveRef))
+    return "rec:" + model.recursives.at(static_cast<size_t>(node.recursive)).name;
+  std::string text = std::string(std::visit([](auto op) { return opName(op); }, node.op)) + "(";
   for (size_t i = 0; i < node.args.size(); ++i) text += (i ? "," : "") + print(model, node.args[i]);
   return text + ")";
 }

@@ -56,12 +56,12 @@ TEST(BaseRelationRegistry, CatNamesResolveToTheirRegistryEntry) {
     std::string name(d.name);
     Model model = cat::parseModelText("let r = " + name + "\nempty r \\ r\n", "names.cat");
     const Node& node = model.node(model.definitions.at("r"));
-    EXPECT_EQ(node.op, Op::BaseRelation) << name;
+    EXPECT_TRUE(node.is(RelationOp::BaseRelation)) << name;
     EXPECT_EQ(node.base, d.id) << name;
     EXPECT_EQ(node.name, name);
   }
   Model model = cat::parseModelText("let s = ACQ\nempty [s] \\ id\n", "tags.cat");
-  EXPECT_EQ(model.node(model.definitions.at("s")).op, Op::TagSet);
+  EXPECT_TRUE(model.node(model.definitions.at("s")).is(SetOp::TagSet));
 }
 
 TEST(BaseRelationRegistry, EachExecutionPartIsItsOwnField) {

@@ -74,7 +74,7 @@ std::string violation(const Model& model, const EventGraph& graph, const Relatio
   Evaluator evaluator(model, graph, execution);
   for (size_t id = 0; id < model.nodes.size(); ++id) {
     auto node = static_cast<NodeId>(id);
-    if (model.nodes[id].kind == Kind::Relation) {
+    if (!model.nodes[id].isSet()) {
       const RelationBounds& bounds = analysis.relation(node);
       const PairSet& value = evaluator.relation(node);
       std::string found;
