@@ -339,7 +339,7 @@ MinimizeResult Minimizer::run() {
   for (const CheckSize& size : options_.also) gridGiven = gridGiven || size.grid.has_value();
   if (gridGiven && program.language != core::SourceLanguage::SpirV)
     throw std::invalid_argument("a thread grid (--config, --also T,S,W) applies to SPIR-V programs only");
-  relaxer_ = makeRelaxer(program, source);
+  relaxer_ = frontends::makeRelaxer(program, source);
   program_ = program;
   result_.order = relaxer_->orderText();
   points_ = relaxer_->points(program);
@@ -366,7 +366,7 @@ std::string CheckSize::label() const {
 }
 
 CheckSize parseAlsoSize(const std::string& text, const CheckSize& main) {
-  std::vector<std::string> parts = splitWords(text, ',');
+  std::vector<std::string> parts = frontends::splitWords(text, ',');
   CheckSize size = main;
   try {
     if (parts.size() == 1) {

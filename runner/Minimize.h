@@ -1,6 +1,6 @@
 // `catcheck minimize`: which barriers, fences, memory orders and scopes a program really needs (issue 11).
 // The program must verify (core::verifies, for every property asked); then each relaxation of each
-// synchronisation point (runner/Relaxation.h) is tried one at a time, greedily in a stated order, and kept
+// synchronisation point (frontends/Relaxation.h) is tried one at a time, greedily in a stated order, and kept
 // when the relaxed program still verifies at the bound (or grid) and at every `also` size. Each relaxed
 // program is written out and checked from scratch; the minimised one is re-checked at the end, with the
 // concrete evaluator's enumeration as a second opinion where the program is small enough.
@@ -18,9 +18,15 @@
 #include "core/ir/Property.h"
 #include "core/ir/Verdict.h"
 #include "encoders/Solver.h"
-#include "runner/Relaxation.h"
+#include "frontends/Relaxation.h"
 
 namespace catcheck::runner {
+
+// The relaxers belong to the front ends, which own their dialects' vocabulary.
+using frontends::JointRelaxation;
+using frontends::Relaxation;
+using frontends::Relaxer;
+using frontends::SyncPoint;
 
 // A size a program is checked at: a loop bound and, for SPIR-V, a thread grid (T, S, W).
 struct CheckSize {

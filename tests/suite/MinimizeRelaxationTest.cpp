@@ -1,4 +1,4 @@
-// The relaxations `catcheck minimize` tries on one instruction (runner/Relaxation.h), per source format:
+// The relaxations `catcheck minimize` tries on one instruction (frontends/Relaxation.h), per source format:
 // the steps in the stated order and the exact text each gives, and the SPIR-V rendering that reuses an
 // existing constant or declares a new one after the module's constants.
 #include <gtest/gtest.h>
@@ -7,9 +7,9 @@
 #include <vector>
 
 #include "core/ir/Target.h"
-#include "runner/Relaxation.h"
+#include "frontends/Relaxation.h"
 
-namespace catcheck::runner {
+namespace catcheck::frontends {
 namespace {
 
 using Steps = std::vector<std::pair<std::string, std::string>>;
@@ -126,4 +126,4 @@ TEST(MinimizeRelaxation, SpirvRenderingDeclaresNewConstantsAfterTheLastOfTheirTy
 }
 
 }  // namespace
-}  // namespace catcheck::runner
+}  // namespace catcheck::frontends

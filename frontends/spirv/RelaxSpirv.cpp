@@ -18,9 +18,9 @@
 #include <optional>
 #include <sstream>
 
-#include "runner/Relaxation.h"
+#include "frontends/Relaxation.h"
 
-namespace catcheck::runner {
+namespace catcheck::frontends {
 namespace {
 
 enum Order : uint32_t { kNone = 0, kAcquire = 0x2, kRelease = 0x4, kAcqRel = 0x8, kSeqCst = 0x10 };
@@ -290,4 +290,4 @@ std::unique_ptr<Relaxer> makeSpirvRelaxer(const std::string& source, const core:
   return std::make_unique<SpirvRelaxer>(source, program.target->name != "OPENCL");
 }
 
-}  // namespace catcheck::runner
+}  // namespace catcheck::frontends

@@ -21,9 +21,9 @@
 #include <optional>
 
 #include "core/ir/Warps.h"
-#include "runner/Relaxation.h"
+#include "frontends/Relaxation.h"
 
-namespace catcheck::runner {
+namespace catcheck::frontends {
 namespace {
 
 // The instruction split into its mnemonic words and the operands after the first space.
@@ -264,4 +264,4 @@ std::unique_ptr<Relaxer> makeVulkanRelaxer(const std::string& source) {
   return std::make_unique<VulkanRelaxer>(source);
 }
 
-}  // namespace catcheck::runner
+}  // namespace catcheck::frontends

@@ -1,8 +1,9 @@
-// The synchronisation points of a program and the relaxations `catcheck minimize` tries on them
-// (runner/Minimize.h), as edits of the program's source text: the Program IR says where the fences,
-// barriers and ordered accesses are (Instruction::location), and one relaxer per source format rewrites
-// the instruction's text there (RelaxLitmus.cpp: PTX and Vulkan litmus; RelaxSpirv.cpp: SPIR-V assembly).
-// A relaxed program is never printed from the IR: it is the original text with edited instructions.
+// The synchronisation points of a program and the relaxations `catcheck minimize` tries on them, as edits
+// of the program's source text: the Program IR says where the fences, barriers and ordered accesses are
+// (Instruction::location), and the front end of each source format, which owns its dialect's vocabulary,
+// rewrites the instruction's text there (RelaxLitmus.cpp: PTX and Vulkan litmus; spirv/RelaxSpirv.cpp:
+// SPIR-V assembly). A relaxed program is never printed from the IR: it is the original text with edited
+// instructions.
 #pragma once
 
 #include <memory>
@@ -12,7 +13,7 @@
 #include "core/ir/Program.h"
 #include "core/ir/SourceLocation.h"
 
-namespace catcheck::runner {
+namespace catcheck::frontends {
 
 // One synchronisation point: an instruction of the source, where it starts and as written.
 struct SyncPoint {
@@ -79,4 +80,4 @@ std::unique_ptr<Relaxer> makePtxRelaxer(const std::string& source);
 std::unique_ptr<Relaxer> makeVulkanRelaxer(const std::string& source);
 std::unique_ptr<Relaxer> makeSpirvRelaxer(const std::string& source, const core::Program& program);
 
-}  // namespace catcheck::runner
+}  // namespace catcheck::frontends

@@ -4,12 +4,12 @@
 // point's original text in place, right to left on a line so that columns stay valid. Every other byte of
 // the source is kept, so a relaxed program reads like the original, with the same line numbers (SPIR-V may
 // add constant declarations, see RelaxSpirv.cpp).
-#include "runner/Relaxation.h"
+#include "frontends/Relaxation.h"
 
 #include <algorithm>
 #include <map>
 
-namespace catcheck::runner {
+namespace catcheck::frontends {
 namespace {
 
 std::vector<std::string> splitLines(const std::string& text) {
@@ -137,4 +137,4 @@ std::unique_ptr<Relaxer> makeRelaxer(const core::Program& program, const std::st
   return nullptr;
 }
 
-}  // namespace catcheck::runner
+}  // namespace catcheck::frontends
