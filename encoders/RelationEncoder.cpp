@@ -13,6 +13,8 @@
 
 #include <stdexcept>
 
+#include "core/ir/Log.h"
+
 namespace catcheck::encoders {
 
 using core::Node;
@@ -179,6 +181,8 @@ const std::map<std::pair<int, int>, Term>& RelationEncoder::closureOf(NodeId ope
   const core::PairSet& may = bounds_.relation(operand).may;
   std::vector<int> vertices = (may.domain() |= may.range()).elements();
   size_t n = vertices.size();
+  core::log::debug("closure of node {} over {} events, {} undecided operand pairs (exact, Warshall)", operand,
+                   n, may.count() - bounds_.relation(operand).must.count());
   std::vector<Term> tc(n * n);
   for (size_t i = 0; i < n; ++i) {
     for (size_t j = 0; j < n; ++j) tc[i * n + j] = edge(operand, vertices[i], vertices[j]);
