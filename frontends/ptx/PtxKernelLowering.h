@@ -225,6 +225,7 @@ class KernelThread {
   bool jumpTo(State& state, size_t target);  // false when the path ends in a jump to a block
   bool unrollsFurther(const State& state);
   void call(State& state, const Instruction& in);
+  void callPrintf(State& state, const Instruction& in, const List* results);
   bool returnFromFrame(State& state);
   std::string specialize(const State& state, std::vector<core::Instruction>& materialization);
   std::string pointKey(const State& state) const;

@@ -139,6 +139,28 @@ void KernelThread::materialize(const Specialization& spec, const State& state,
     move(moves[i].first, core::Expr::registerValue(temporaries[i], moves[i].second.width));
 }
 
+// CUDA's printf: output is no memory event of the program, so the call has no effect on any verdict; the
+// format and arguments were stored to local memory before it (ordinary private stores). Its result (the
+// number of arguments, or negative on an error) is one unconstrained 32-bit value, kept in a register so
+// that every read of it sees the same value.
+void KernelThread::callPrintf(State& state, const Instruction& in, const List* results) {
+  Frame& caller = state.stack.back();
+  int scope = caller.code->items[caller.pc].scope;
+  if (results != nullptr) {
+    if (results->elements.size() != 1) fail(in, "vprintf has one result");
+    const auto* symbol = std::get_if<Symbol>(&results->elements[0].value);
+    if (symbol == nullptr) unsupported(in, "call results other than .param variables (the old register ABI)");
+    int reg = freshRegister("printf");
+    core::Instruction keep;
+    keep.kind = core::InstructionKind::Local;
+    keep.reg = reg;
+    keep.value = core::Expr::undefinedValue(32);
+    emit(std::move(keep));
+    writeCell(parameterCell(caller, scope, symbol->name), core::Expr::registerValue(reg, 32));
+  }
+  ++caller.pc;
+}
+
 // `call (ret), f, (a, b);`: the callee runs in a frame of its own whose parameters are the caller's `.param`
 // cells it was given.
 void KernelThread::call(State& state, const Instruction& in) {
@@ -153,6 +175,7 @@ void KernelThread::call(State& state, const Instruction& in) {
     }
   }
   if (callee == nullptr) unsupported(in, "an indirect call");
+  if (callee->name == "vprintf") return callPrintf(state, in, results);
   const Function* function = context_.module.findFunction(callee->name);
   if (function == nullptr || !function->hasBody)
     fail(in, "call of '" + callee->name +

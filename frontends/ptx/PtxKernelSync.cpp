@@ -196,6 +196,7 @@ bool KernelThread::lowerSync(const Instruction& in) {
     lowerBarrier(in);
     return true;
   }
+  if (op == "nanosleep") return true;  // a delay: no event, and a spin loop around it is still a spin
   if (op == "shfl" || op == "vote" || op == "redux" || op == "elect" || op == "match") {
     if (!in.hasQualifier("sync"))
       unsupported(in, "warp primitives without .sync (removed in PTX 6.4 for sm_70)");

@@ -9,6 +9,7 @@ forms = collections.Counter()
 files = sorted(glob.glob('litmus/CUDA/*.ptx'))
 for path in files:
     in_section = False
+    statement = ''
     for line in open(path):
         text = line.split('//')[0].strip()
         if not text:
@@ -18,12 +19,19 @@ for path in files:
         if in_section:
             in_section = not text.startswith('}')
             continue
+        # A statement may span lines (a call's operand lists): collect up to its ';'.
+        statement = (statement + ' ' + text).strip()
+        if not statement.endswith(';') and not statement.endswith(':'):
+            if statement[0] in '.$}{)(' or statement.endswith('{') or statement.endswith('}'):
+                statement = ''
+            continue
+        text, statement = statement, ''
         if text[0] in '.$}{)(' or text.endswith(':'):
             continue
         if text.startswith('@'):
             text = text.split(None, 1)[1]
         opcode = text.split()[0].rstrip(';')
-        if opcode[0] in '%_' or opcode[0].isdigit():
+        if not opcode or opcode[0] in '%_' or opcode[0].isdigit():
             continue
         forms[opcode] += 1
 print(f"{len(forms)} distinct instruction forms, {sum(forms.values())} instructions in {len(files)} files")

@@ -341,7 +341,7 @@ TEST(PtxKernel, EveryCorpusKernelWithoutAsynchronousCopiesLowers) {
     Module module = parsePtxModule(text, path);
     KernelLaunch launch;
     launch.block.x = 4;
-    for (size_t i = 0; i < module.functions.front().params.size(); ++i)
+    for (size_t i = 0; i < module.functions.back().params.size(); ++i)  // the kernel comes last
       launch.arguments[static_cast<int>(i)] = KernelArgument{KernelArgument::Kind::Buffer, 0, 256, true};
     EXPECT_NO_THROW(lowerKernel(module, launch, text)) << path;
   }
