@@ -14,6 +14,7 @@
 #include <functional>
 #include <iterator>
 #include <map>
+#include <optional>
 #include <stdexcept>
 
 #include "core/analysis/RelationAnalysis.h"
@@ -27,6 +28,7 @@
 #include "encoders/RelationEncoder.h"
 #include "encoders/TerminationEncoder.h"
 #include "encoders/ValueEncoder.h"
+#include "encoders/ValueRelevance.h"
 
 namespace catcheck::encoders {
 namespace {
@@ -211,6 +213,101 @@ std::string describeStuckThreads(Query& query, std::vector<core::Verdict::EventS
   return text;
 }
 
+// Whether a property's question reads values only where the program does (branches, addresses, ...) and
+// through final-state conditions, so that ValueRelevance.h may leave the other reads' values free.
+bool readsValuesThroughProgramOnly(core::Property property) {
+  switch (property) {
+    case core::Property::CatSpec:
+    case core::Property::ProgramSpec:
+    case core::Property::Participation:
+    case core::Property::WarpDrf:
+    case core::Property::MemorySafety:
+      return true;
+    case core::Property::Termination:  // a spin compares values across iterations
+    case core::Property::WellSynchronized:
+    case core::Property::Deterministic:
+      return false;
+  }
+  throw std::logic_error("unknown property");
+}
+
+// Below this many free read values the relaxed query is not worth a second encoding on a satisfying answer
+// (litmus tests answer in milliseconds either way).
+constexpr size_t kMinFreeReads = 32;
+
+// The reads whose values the relaxed question leaves free, or nothing when it is not worth asking.
+std::optional<std::vector<char>> relaxation(const core::EventGraph& graph, core::Property property) {
+  if (!readsValuesThroughProgramOnly(property)) return std::nullopt;
+  std::vector<char> observed = observableReads(graph, property == core::Property::ProgramSpec);
+  size_t free = 0;
+  for (const core::Event& e : graph.events)
+    free += e.kind == core::EventKind::Read && !observed[static_cast<size_t>(e.id)];
+  core::log::debug("value relevance: {} reads whose values no observation depends on", free);
+  if (free < kMinFreeReads) return std::nullopt;
+  return observed;
+}
+
+// Encodes and solves the property's question once, logging and adding the times to `verdict`; `pin` adds
+// constraints before solving.
+SatResult ask(std::optional<Query>& query, const core::EventGraph& graph,
+              const core::RelationAnalysis& analysis, const core::Model& model, const DecideOptions& options,
+              const SolverOptions& solverOptions, core::Verdict& verdict, const char* what,
+              std::vector<char> observed, const std::function<void(Query&)>& pin) {
+  auto start = Clock::now();
+  query.emplace(graph, analysis, model, solverOptions, options.progress, options.warpConfig, 1,
+                std::map<int, long long>{}, std::move(observed));
+  Term goal = propertyFormula(query->context(), query->relations(), model, *graph.program, options.property);
+  if (pin) pin(*query);
+  double encodeMs = millisecondsSince(start);
+  start = Clock::now();
+  SatResult answer = query->solve(goal);
+  double solveMs = millisecondsSince(start);
+  verdict.times.encodeMs += encodeMs;
+  verdict.times.solveMs += solveMs;
+  logEncodeAndSolve(what, encodeMs, answer, solveMs);
+  return answer;
+}
+
+// The executed events and reads-from choices of a solved query, as constraints for another query of the
+// same graph.
+std::function<void(Query&)> pinsOf(Query& solved) {
+  EncodingContext& ctx = solved.context();
+  std::vector<bool> executed;
+  for (Term e : ctx.exec) executed.push_back(solved.value(e));
+  std::vector<std::pair<int, int>> reads;
+  ctx.bounds(core::BaseRelation::Rf).may.forEach([&](int w, int r) {
+    if (solved.value(ctx.pair(core::BaseRelation::Rf, w, r))) reads.emplace_back(w, r);
+  });
+  return [executed, reads](Query& query) {
+    EncodingContext& c = query.context();
+    for (size_t e = 0; e < executed.size(); ++e) query.require(executed[e] ? c.exec[e] : c.f.no(c.exec[e]));
+    for (auto [w, r] : reads) query.require(c.pair(core::BaseRelation::Rf, w, r));
+  };
+}
+
+// The property's question. Where enough read values are observed by nothing (ValueRelevance.h), it is
+// first asked with those values free: no answer is lost, so unsatisfiable there is the answer; a
+// satisfying answer is asked again with every value, pinned to the relaxed answer's executed events and
+// reads-from choices (the values then follow from them), and unpinned if the pins admit no values.
+SatResult solveQuestion(std::optional<Query>& query, const core::EventGraph& graph,
+                        const core::RelationAnalysis& analysis, const core::Model& model,
+                        const DecideOptions& options, const SolverOptions& solverOptions,
+                        core::Verdict& verdict) {
+  const char* name = core::propertyName(options.property);
+  std::optional<std::vector<char>> observed = relaxation(graph, options.property);
+  if (!observed)
+    return ask(query, graph, analysis, model, options, solverOptions, verdict, name, {}, nullptr);
+  SolverOptions withModels = solverOptions;
+  withModels.produceModels = true;
+  SatResult relaxed =
+      ask(query, graph, analysis, model, options, withModels, verdict, "free values", *observed, nullptr);
+  if (relaxed == SatResult::Unsat) return relaxed;
+  std::function<void(Query&)> pins = pinsOf(*query);
+  if (ask(query, graph, analysis, model, options, solverOptions, verdict, "values, pinned", {}, pins) ==
+      SatResult::Sat)
+    return SatResult::Sat;
+  return ask(query, graph, analysis, model, options, solverOptions, verdict, name, {}, nullptr);
+}
 }  // namespace
 
 Decision decide(const core::EventGraph& graph, const core::RelationAnalysis& analysis,
@@ -223,20 +320,13 @@ Decision decide(const core::EventGraph& graph, const core::RelationAnalysis& ana
   core::Verdict& verdict = decision.verdict;
   const core::Program& program = *graph.program;
   core::Question question = core::describe(options.property).question(program);
-  auto start = Clock::now();
   SolverOptions solverOptions = options.solver;
   solverOptions.produceModels = options.explain;
   solverOptions.bitwise = usesBitwiseOperators(*graph.program);
-  Query first(graph, analysis, model, solverOptions, options.progress, options.warpConfig);
-  Term goal = propertyFormula(first.context(), first.relations(), model, program, options.property);
-  double encodeMs = millisecondsSince(start);
-  start = Clock::now();
-  SatResult answer = first.solve(goal);
-  double solveMs = millisecondsSince(start);
-  verdict.times.encodeMs += encodeMs;
-  verdict.times.solveMs += solveMs;
-  logEncodeAndSolve(core::propertyName(options.property), encodeMs, answer, solveMs);
+  std::optional<Query> query;
+  SatResult answer = solveQuestion(query, graph, analysis, model, options, solverOptions, verdict);
   if (answer == SatResult::Sat) {
+    Query& first = *query;
     decision.satisfied = true;
     verdict.result = question.satMeansPass ? core::Result::Pass : core::Result::Fail;
     verdict.explanation = question.satExplanation;

@@ -53,6 +53,12 @@ struct EncodingContext {
   // (deterministic's first search, ExecutionComparison.cpp); constants, so value ranges stay known.
   std::map<int, long long> fixedInputs;
   core::WarpConfig warpConfig = core::WarpConfig::Cuda;
+  // Per event: whether the question observes the value a read takes (ValueRelevance.h); a read not
+  // observed keeps its reads-from choice but not the equality of the values. Empty: every read is observed.
+  std::vector<char> observedReads;
+  bool observed(int read) const {
+    return observedReads.empty() || observedReads[static_cast<size_t>(read)] != 0;
+  }
   std::vector<Term> exec;     // per event
   std::vector<Term> value;    // per memory event: the value read or written
   std::vector<Term> address;  // per memory event: its address (a constant unless computed)

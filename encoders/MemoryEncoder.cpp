@@ -1,6 +1,7 @@
 // Encodes the memory side of an execution (after Dat3M's WmmEncoder and PropertyEncoder):
 //  * rf: every executed read takes its value from exactly one same-address write, or is "uninitialised"
 //    (value 0) - the stdlib axiom `empty ([R \ range(rf)]);loc;[IW]` rules that out where an init exists;
+//    a read whose value the question does not observe keeps the choice without the value equality;
 //  * co: one variable per candidate pair; integer clocks make it acyclic (init writes first, at clock 0).
 //    PTX coherence is partial (pairs may stay unordered; the model takes co+), Vulkan's total per address;
 //  * sync_fence: a total order, by clocks, among executed SC fences that can synchronise at both scopes;
@@ -27,18 +28,21 @@ void encodeReadsFrom(EncodingContext& ctx) {
   Formula& f = ctx.f;
   for (const Event& r : ctx.graph.events) {
     if (r.kind != EventKind::Read) continue;
+    bool observed = ctx.observed(r.id);  // otherwise the value read is left free (ValueRelevance.h)
     std::vector<Term> sources;
     for (const Event& w : ctx.graph.events) {
       if (!w.isWrite() || core::physicalAlias(w, r) == core::Alias::No || w.id == r.rmwPartner) continue;
       ctx.declarePair(DecidedRelation::ReadsFrom, w.id, r.id, pairName("rf", w.id, r.id));
       Term edge = ctx.pair(BaseRelation::Rf, w.id, r.id);
-      f.require(f.implies(
-          edge, f.all({ctx.execBoth(w.id, r.id), ctx.sameAddress(w.id, r.id),
-                       f.eq(ctx.value[static_cast<size_t>(w.id)], ctx.value[static_cast<size_t>(r.id)])})));
+      Term sameValue = observed
+                           ? f.eq(ctx.value[static_cast<size_t>(w.id)], ctx.value[static_cast<size_t>(r.id)])
+                           : f.top();
+      f.require(f.implies(edge, f.all({ctx.execBoth(w.id, r.id), ctx.sameAddress(w.id, r.id), sameValue})));
       sources.push_back(edge);
     }
     Term uninitialised = f.boolVar("uninit_" + std::to_string(r.id));
-    f.require(f.implies(uninitialised, f.eq(ctx.value[static_cast<size_t>(r.id)], f.intValue(0))));
+    if (observed)
+      f.require(f.implies(uninitialised, f.eq(ctx.value[static_cast<size_t>(r.id)], f.intValue(0))));
     sources.push_back(uninitialised);
     f.require(f.implies(ctx.exec[static_cast<size_t>(r.id)], f.any(sources)));
     f.require(f.atMostOne(sources));

@@ -71,7 +71,7 @@ Term conditionHolds(EncodingContext& ctx, const core::Condition& c) {
 
 Query::Query(const core::EventGraph& graph, const core::RelationAnalysis& analysis, const core::Model& model,
              const SolverOptions& options, const core::ProgressSpec& progress, core::WarpConfig warpConfig,
-             int executions, const std::map<int, long long>& fixedInputs)
+             int executions, const std::map<int, long long>& fixedInputs, std::vector<char> observedReads)
     : backend_(makeSolver(options)) {
   for (int i = 0; i < executions; ++i) {
     std::string prefix = i == 0 ? "" : "x" + std::to_string(i) + ".";
@@ -79,6 +79,7 @@ Query::Query(const core::EventGraph& graph, const core::RelationAnalysis& analys
     Encoding& encoding = *encodings_.back();
     encoding.ctx.warpConfig = warpConfig;
     encoding.ctx.fixedInputs = fixedInputs;
+    encoding.ctx.observedReads = observedReads;
     encodeProgram(encoding.ctx, progress);
     encodeMemory(encoding.ctx);
     for (const core::Axiom& axiom : model.axioms) {

@@ -28,11 +28,14 @@ class Query {
  public:
   Query(const core::EventGraph& graph, const core::RelationAnalysis& analysis, const core::Model& model,
         const SolverOptions& options, const core::ProgressSpec& progress, core::WarpConfig warpConfig,
-        int executions = 1, const std::map<int, long long>& fixedInputs = {});
+        int executions = 1, const std::map<int, long long>& fixedInputs = {},
+        std::vector<char> observedReads = {});
   // Execution `i`'s encoding (its variables are prefixed "x<i>." past the first).
   EncodingContext& context(int i = 0) { return encodings_.at(static_cast<size_t>(i))->ctx; }
   RelationEncoder& relations(int i = 0) { return encodings_.at(static_cast<size_t>(i))->relations; }
   bool value(Term t) { return backend_->boolValue(t); }
+  // Requires `t` (before solve).
+  void require(Term t) { encodings_.front()->formula.require(t); }
   // Requires `goal` and solves; throws SolverGaveUp (Checker.h) when the solver answers neither way.
   SatResult solve(Term goal);
 

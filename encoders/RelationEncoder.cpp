@@ -66,7 +66,12 @@ RelationEncoder::RelationEncoder(EncodingContext& ctx, const core::Model& model,
       model_(model),
       bounds_(bounds),
       recursiveValues_(model.recursives.size()),
-      polarities_(polaritiesOf(model)) {}
+      polarities_(polaritiesOf(model)),
+      totalCoherence_(findTotalCoherence(model, bounds, minTotalCoherenceWrites())) {
+  if (totalCoherence_)
+    core::log::debug("coherence made total on {} writes (no closure encoding for them)",
+                     totalCoherence_->events.count());
+}
 
 bool RelationEncoder::onlyWantedSmall(NodeId id) const {
   return polarities_.at(static_cast<size_t>(id)) == kWantedSmall;
@@ -180,6 +185,7 @@ const std::map<std::pair<int, int>, Term>& RelationEncoder::closureOf(NodeId ope
   if (found != cache.end()) return found->second;
   const core::PairSet& may = bounds_.relation(operand).may;
   std::vector<int> vertices = (may.domain() |= may.range()).elements();
+  std::erase_if(vertices, [&](int e) { return inTotalCoherence(key, e); });
   size_t n = vertices.size();
   core::log::debug("closure of node {} over {} events, {} undecided operand pairs (exact, Warshall)", operand,
                    n, may.count() - bounds_.relation(operand).must.count());
@@ -214,13 +220,14 @@ const std::map<std::pair<int, int>, Term>& RelationEncoder::closureFromBelow(Nod
   const core::PairSet& operandMay = bounds_.relation(operand).may;
   std::map<std::pair<int, int>, Term>& pairs = closures_[id];
   bounds.may.forEach([&](int a, int b) {
+    if (inTotalCoherence(id, a)) return;  // closureEdge answers these
     pairs[{a, b}] =
         bounds.must.has(a, b)
             ? ctx_.execBoth(a, b)
             : f_.boolVar("tc" + std::to_string(id) + "_" + std::to_string(a) + "_" + std::to_string(b));
   });
   bounds.may.forEach([&](int a, int b) {
-    if (bounds.must.has(a, b)) return;
+    if (bounds.must.has(a, b) || inTotalCoherence(id, a)) return;
     Term reached = pairs.at({a, b});
     f_.require(f_.implies(edge(operand, a, b), reached));
     bounds.may.successors(a).forEach([&](int c) {
@@ -232,10 +239,26 @@ const std::map<std::pair<int, int>, Term>& RelationEncoder::closureFromBelow(Nod
 }
 
 Term RelationEncoder::closureEdge(NodeId id, int a, int b) {
+  if (inTotalCoherence(id, a)) return totalCoherenceEdge(a, b);
   bool fromBelow = onlyWantedSmall(id) && !dependsOnRecursion(id);
   const auto& pairs = fromBelow ? closureFromBelow(id) : closureOf(model_.node(id).args[0], id);
   auto it = pairs.find({a, b});
   return it == pairs.end() ? f_.bottom() : it->second;
+}
+
+// Every two writes of a total location that execute are ordered by co (its clocks keep it acyclic, so a
+// total choice is the clock order itself, and transitive): co+ is co there.
+Term RelationEncoder::totalCoherenceEdge(int a, int b) {
+  NodeId base = totalCoherence_->base;
+  if (!totalCoherenceRequired_) {
+    totalCoherenceRequired_ = true;
+    const core::PairSet& may = bounds_.relation(base).may;
+    may.forEach([&](int x, int y) {
+      if (!totalCoherence_->events.has(x) || (x > y && may.has(y, x))) return;
+      f_.require(f_.implies(ctx_.execBoth(x, y), f_.either(edge(base, x, y), edge(base, y, x))));
+    });
+  }
+  return edge(base, a, b);
 }
 
 Term RelationEncoder::recursiveEdge(const Node& node, int a, int b) {

@@ -2,12 +2,14 @@
 #pragma once
 
 #include <map>
+#include <optional>
 #include <tuple>
 #include <vector>
 
 #include "core/analysis/RelationAnalysis.h"
 #include "core/analysis/RelationGraph.h"
 #include "encoders/EncodingContext.h"
+#include "encoders/TotalCoherence.h"
 
 namespace catcheck::encoders {
 
@@ -38,6 +40,12 @@ class RelationEncoder {
   void iterateRecursion(int group);
   bool dependsOnRecursion(core::NodeId id) const { return bounds_.definitions().dependsOnRecursion(id); }
   Term cyclic(core::NodeId relation);  // some event reaches itself
+  // co+ on a location whose coherence the model makes total (TotalCoherence.h): co itself, once co is
+  // required to order every two of its writes that execute.
+  bool inTotalCoherence(core::NodeId closure, int a) const {
+    return totalCoherence_ && closure == totalCoherence_->closure && totalCoherence_->events.has(a);
+  }
+  Term totalCoherenceEdge(int a, int b);
 
   using Key = std::tuple<core::NodeId, int, int>;
   EncodingContext& ctx_;
@@ -51,6 +59,8 @@ class RelationEncoder {
   std::map<int, int> groupState_;                                     // 1 iterating, 2 done
   std::vector<unsigned char> polarities_;  // per node: which way the axioms want it (RelationEncoder.cpp)
   int axiomCounter_ = 0;
+  std::optional<TotalCoherence> totalCoherence_;
+  bool totalCoherenceRequired_ = false;
 };
 
 }  // namespace catcheck::encoders
