@@ -16,6 +16,7 @@
 #include <map>
 #include <optional>
 #include <stdexcept>
+#include <tuple>
 
 #include "core/analysis/RelationAnalysis.h"
 #include "core/graph/BarrierGroups.h"
@@ -247,17 +248,54 @@ std::optional<std::vector<char>> relaxation(const core::EventGraph& graph, core:
   return observed;
 }
 
-// Encodes and solves the property's question once, logging and adding the times to `verdict`; `pin` adds
-// constraints before solving.
+// What a relaxed answer fixes for the full question: its executed events and every pair the solver chose
+// (rf, co, sync_fence, barrier synchronisation, same location), and the
+// initial values it chose where the program leaves them unknown (the values that matter were computed from
+// them; with them fixed the others follow by propagation, not search).
+struct Pins {
+  std::vector<bool> executed;
+  std::vector<std::tuple<core::BaseRelation, int, int, bool>> pairs;  // every solver-decided pair
+  std::map<int, long long> inputs;
+  void require(Query& query) const {
+    EncodingContext& c = query.context();
+    for (size_t e = 0; e < executed.size(); ++e) query.require(executed[e] ? c.exec[e] : c.f.no(c.exec[e]));
+    for (auto [relation, a, b, holds] : pairs) {
+      Term pair = c.pair(relation, a, b);
+      query.require(holds ? pair : c.f.no(pair));
+    }
+  }
+};
+
+Pins pinsOf(Query& solved) {
+  EncodingContext& ctx = solved.context();
+  Pins pins;
+  for (Term e : ctx.exec) pins.executed.push_back(solved.value(e));
+  for (core::DecidedRelation decided : core::kDecidedRelations) {
+    core::BaseRelation relation = core::baseRelationOf(decided);
+    const core::RelationBounds& bounds = ctx.bounds(relation);
+    bounds.may.forEach([&](int a, int b) {
+      if (!bounds.must.has(a, b))
+        pins.pairs.emplace_back(relation, a, b, solved.value(ctx.pair(relation, a, b)));
+    });
+  }
+  for (const core::Event& e : ctx.graph.events) {
+    const auto& memory = ctx.graph.program->memory;
+    if (e.kind == core::EventKind::Init && memory[static_cast<size_t>(e.location)].initialValueUnknown)
+      pins.inputs[e.id] = ctx.f.backend().intValue(ctx.value[static_cast<size_t>(e.id)]);
+  }
+  return pins;
+}
+
+// Encodes and solves the property's question once, logging and adding the times to `verdict`.
 SatResult ask(std::optional<Query>& query, const core::EventGraph& graph,
               const core::RelationAnalysis& analysis, const core::Model& model, const DecideOptions& options,
               const SolverOptions& solverOptions, core::Verdict& verdict, const char* what,
-              std::vector<char> observed, const std::function<void(Query&)>& pin) {
+              std::vector<char> observed = {}, const Pins* pins = nullptr) {
   auto start = Clock::now();
   query.emplace(graph, analysis, model, solverOptions, options.progress, options.warpConfig, 1,
-                std::map<int, long long>{}, std::move(observed));
+                pins ? pins->inputs : std::map<int, long long>{}, std::move(observed));
   Term goal = propertyFormula(query->context(), query->relations(), model, *graph.program, options.property);
-  if (pin) pin(*query);
+  if (pins) pins->require(*query);
   double encodeMs = millisecondsSince(start);
   start = Clock::now();
   SatResult answer = query->solve(goal);
@@ -268,45 +306,27 @@ SatResult ask(std::optional<Query>& query, const core::EventGraph& graph,
   return answer;
 }
 
-// The executed events and reads-from choices of a solved query, as constraints for another query of the
-// same graph.
-std::function<void(Query&)> pinsOf(Query& solved) {
-  EncodingContext& ctx = solved.context();
-  std::vector<bool> executed;
-  for (Term e : ctx.exec) executed.push_back(solved.value(e));
-  std::vector<std::pair<int, int>> reads;
-  ctx.bounds(core::BaseRelation::Rf).may.forEach([&](int w, int r) {
-    if (solved.value(ctx.pair(core::BaseRelation::Rf, w, r))) reads.emplace_back(w, r);
-  });
-  return [executed, reads](Query& query) {
-    EncodingContext& c = query.context();
-    for (size_t e = 0; e < executed.size(); ++e) query.require(executed[e] ? c.exec[e] : c.f.no(c.exec[e]));
-    for (auto [w, r] : reads) query.require(c.pair(core::BaseRelation::Rf, w, r));
-  };
-}
-
 // The property's question. Where enough read values are observed by nothing (ValueRelevance.h), it is
 // first asked with those values free: no answer is lost, so unsatisfiable there is the answer; a
-// satisfying answer is asked again with every value, pinned to the relaxed answer's executed events and
-// reads-from choices (the values then follow from them), and unpinned if the pins admit no values.
+// satisfying answer is asked again with every value, pinned to the relaxed answer's executed events,
+// reads-from choices and unknown inputs (Pins), and unpinned if the pins admit no values.
 SatResult solveQuestion(std::optional<Query>& query, const core::EventGraph& graph,
                         const core::RelationAnalysis& analysis, const core::Model& model,
                         const DecideOptions& options, const SolverOptions& solverOptions,
                         core::Verdict& verdict) {
   const char* name = core::propertyName(options.property);
   std::optional<std::vector<char>> observed = relaxation(graph, options.property);
-  if (!observed)
-    return ask(query, graph, analysis, model, options, solverOptions, verdict, name, {}, nullptr);
+  if (!observed) return ask(query, graph, analysis, model, options, solverOptions, verdict, name);
   SolverOptions withModels = solverOptions;
   withModels.produceModels = true;
   SatResult relaxed =
-      ask(query, graph, analysis, model, options, withModels, verdict, "free values", *observed, nullptr);
+      ask(query, graph, analysis, model, options, withModels, verdict, "free values", *observed);
   if (relaxed == SatResult::Unsat) return relaxed;
-  std::function<void(Query&)> pins = pinsOf(*query);
-  if (ask(query, graph, analysis, model, options, solverOptions, verdict, "values, pinned", {}, pins) ==
+  Pins pins = pinsOf(*query);
+  if (ask(query, graph, analysis, model, options, solverOptions, verdict, "values, pinned", {}, &pins) ==
       SatResult::Sat)
     return SatResult::Sat;
-  return ask(query, graph, analysis, model, options, solverOptions, verdict, name, {}, nullptr);
+  return ask(query, graph, analysis, model, options, solverOptions, verdict, name);
 }
 }  // namespace
 
@@ -332,12 +352,16 @@ Decision decide(const core::EventGraph& graph, const core::RelationAnalysis& ana
     verdict.explanation = question.satExplanation;
     if (!options.explain) return decision;
     const core::PropertyDescriptor& property = core::describe(options.property);
+    auto explainStart = Clock::now();
     if (property.firesFlags) explainFlag(first, model, analysis, verdict);
+    core::log::debug("flag explained in {:.1f} ms", millisecondsSince(explainStart));
     if (options.property == core::Property::MemorySafety)
       explainMemorySafety(first, model, analysis, verdict);
     if (verdict.firedFlag.empty()) explainWarpCondition(first, options.property, verdict);
     if (property.decidedUnderProgress) verdict.stuck = describeStuckThreads(first, verdict.firedSites);
+    explainStart = Clock::now();
     decision.witness = extractExecution(first.context());
+    core::log::debug("execution extracted in {:.1f} ms", millisecondsSince(explainStart));
     return decision;
   }
   if (options.witnessOnly) {

@@ -10,11 +10,17 @@ namespace {
 
 // The pairs of a solver-decided relation that hold in the solver's model, read through the context's
 // choke point so that must pairs and barrier synchronisation count exactly as the encoding has them.
-core::PairSet chosenPairs(EncodingContext& ctx, SolverBackend& solver, core::DecidedRelation relation) {
+// A must pair holds exactly when both events execute (EncodingContext::pair), so only the undecided ones
+// are read from the model: a 1 024-thread block's barrier has a million must pairs of syncbar.
+core::PairSet chosenPairs(EncodingContext& ctx, SolverBackend& solver, core::DecidedRelation relation,
+                          const core::EventSet& executed) {
   core::BaseRelation base = core::baseRelationOf(relation);
+  const core::RelationBounds& bounds = ctx.bounds(base);
   core::PairSet pairs(ctx.graph.size());
-  ctx.bounds(base).may.forEach([&](int a, int b) {
-    if (solver.boolValue(ctx.pair(base, a, b))) pairs.add(a, b);
+  bounds.may.forEach([&](int a, int b) {
+    bool holds =
+        bounds.must.has(a, b) ? executed.has(a) && executed.has(b) : solver.boolValue(ctx.pair(base, a, b));
+    if (holds) pairs.add(a, b);
   });
   return pairs;
 }
@@ -33,7 +39,7 @@ core::Execution extractExecution(EncodingContext& ctx) {
       execution.value[static_cast<size_t>(e.id)] = solver.intValue(ctx.value[static_cast<size_t>(e.id)]);
   }
   for (core::DecidedRelation relation : core::kDecidedRelations)
-    execution.chosen(relation) = chosenPairs(ctx, solver, relation);
+    execution.chosen(relation) = chosenPairs(ctx, solver, relation, execution.executed);
   for (const ThreadEncoding& thread : ctx.threads) {
     std::vector<long long> registers;
     for (Term r : thread.finalRegisters) registers.push_back(solver.intValue(r));
