@@ -13,6 +13,7 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <stdexcept>
 
 #include "core/ir/ExprFold.h"
 
@@ -144,6 +145,27 @@ FloatFormat ieeeFormatOfWidth(int width) {
 
 Expr floatIsNan(const Expr& a, FloatFormat f) {
   return flag(ExprOp::UGt, magnitude(a, f), bits(infinityBits(f), f.width));
+}
+
+Expr floatIsClass(FloatClass floatClass, const Expr& a, FloatFormat f) {
+  Expr size = magnitude(a, f);
+  Expr infinity = bits(infinityBits(f), f.width);
+  Expr smallestNormal = bits(1LL << (f.width - 1 - f.exponentBits), f.width);
+  switch (floatClass) {
+    case FloatClass::Finite:
+      return flag(ExprOp::ULt, size, infinity);
+    case FloatClass::Infinite:
+      return flag(ExprOp::Eq, size, infinity);
+    case FloatClass::Number:
+      return flag(ExprOp::ULe, size, infinity);
+    case FloatClass::NotANumber:
+      return flag(ExprOp::UGt, size, infinity);
+    case FloatClass::Normal:
+      return both(flag(ExprOp::UGe, size, smallestNormal), flag(ExprOp::ULt, size, infinity));
+    case FloatClass::Subnormal:
+      return both(flag(ExprOp::Ne, size, bits(0, f.width)), flag(ExprOp::ULt, size, smallestNormal));
+  }
+  throw std::logic_error("unknown FloatClass");
 }
 
 Expr floatCompare(FloatComparison comparison, const Expr& a, const Expr& b, FloatFormat f) {

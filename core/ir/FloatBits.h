@@ -30,6 +30,10 @@ enum class FloatComparison { Eq, Ne, Lt, Le, Gt, Ge, Equ, Neu, Ltu, Leu, Gtu, Ge
 Expr floatIsNan(const Expr& a, FloatFormat format);
 // The comparison at width 1: ordered ones are false when an operand is NaN, the *u ones true.
 Expr floatCompare(FloatComparison comparison, const Expr& a, const Expr& b, FloatFormat format);
+// PTX testp's classes: finite, infinite, number (not NaN), notanumber, normal, subnormal (zero is
+// neither normal nor subnormal); 1 (width 1) when `a` is of the class.
+enum class FloatClass { Finite, Infinite, Number, NotANumber, Normal, Subnormal };
+Expr floatIsClass(FloatClass floatClass, const Expr& a, FloatFormat format);
 Expr floatNegate(const Expr& a, FloatFormat format);
 Expr floatAbs(const Expr& a, FloatFormat format);
 // min / max: a NaN operand yields the other one (both NaN: the canonical NaN); -0 orders below +0.

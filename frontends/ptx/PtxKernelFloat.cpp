@@ -1,12 +1,13 @@
 // Floating-point instructions of PTX kernels (PTX ISA "Floating-Point Instructions", "Half Precision
 // Floating-Point Instructions", setp / set / cvt with a floating-point type), lowered to integer IR
-// expressions over the operands' bits by core/ir/FloatBits.h: comparisons, neg, abs, min, max and copysign
-// exactly as IEEE 754 orders and signs the values; add, sub, mul, fma / mad, div, the unary functions
-// (sqrt, rsqrt, rcp, ex2, lg2, sin, cos, tanh) and conversions to or from a floating-point type as one fixed
-// function of the operand bits per instruction form (its opcode and qualifiers: `add.rz.f32` and
+// expressions over the operands' bits by core/ir/FloatBits.h: comparisons, testp, neg, abs, min, max,
+// copysign exactly as IEEE 754 orders and signs the values; add, sub, mul, fma / mad, div, the unary
+// functions (sqrt, rsqrt, rcp, ex2, lg2, sin, cos, tanh) and conversions to or from a floating-point type as
+// one fixed function of the operand bits per instruction form (its opcode and qualifiers: `add.rz.f32` and
 // `add.f32` are different functions, as their rounding differs). Moving bits (mov, selp, ld, st) is the
 // integer front end's.
 #include <map>
+#include <optional>
 #include <set>
 #include <variant>
 
@@ -53,7 +54,30 @@ std::string formName(const Instruction& in) {
 
 }  // namespace
 
+// testp.op.type p, a (ISA "Floating-Point Instructions: testp"): op is finite, infinite, number,
+// notanumber, normal or subnormal; type f32 or f64.
+void KernelThread::lowerFloatTest(const Instruction& in) {
+  static const std::map<std::string, core::FloatClass> classes = {
+      {"finite", core::FloatClass::Finite}, {"infinite", core::FloatClass::Infinite},
+      {"number", core::FloatClass::Number}, {"notanumber", core::FloatClass::NotANumber},
+      {"normal", core::FloatClass::Normal}, {"subnormal", core::FloatClass::Subnormal}};
+  std::optional<core::FloatClass> tested;
+  for (const std::string& q : in.qualifiers) {
+    auto it = classes.find(q);
+    if (it != classes.end()) tested = it->second;
+  }
+  std::vector<std::string> types = typesOf(in);
+  if (!tested || types.size() != 1)
+    fail(in, "testp needs one of finite infinite number notanumber normal subnormal and a type");
+  if (types.front() == "f64")
+    unsupported(in,
+                "testp on f64 (the encoders keep 64-bit values unwrapped, so their bits are not modelled)");
+  if (types.front() != "f32") fail(in, "testp takes .f32 or .f64");
+  writeRegister(in, 0, core::floatIsClass(*tested, operand(in, 1, 32), formatOf("f32")));
+}
+
 bool KernelThread::lowerFloat(const Instruction& in) {
+  if (in.opcode == "testp") return lowerFloatTest(in), true;
   static const std::set<std::string> arithmetic = {
       "add",   "sub", "mul", "fma", "mad", "div", "neg",  "abs",      "min",  "max", "sqrt",
       "rsqrt", "rcp", "ex2", "lg2", "sin", "cos", "tanh", "copysign", "setp", "set", "cvt"};

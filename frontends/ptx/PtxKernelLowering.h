@@ -166,6 +166,7 @@ class KernelThread {
   void lowerComparison(const Instruction& in, const std::vector<std::string>& types, bool sign);
   void writeComparison(const Instruction& in, const std::vector<std::string>& types, core::Expr holds);
   bool lowerFloat(const Instruction& in);  // PtxKernelFloat.cpp
+  void lowerFloatTest(const Instruction& in);
   void lowerFloatComparison(const Instruction& in, const std::vector<std::string>& types,
                             core::FloatFormat format);
   void lowerBitField(const Instruction& in, int width, bool sign);

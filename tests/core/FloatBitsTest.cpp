@@ -47,6 +47,21 @@ TEST(FloatBits, ComparisonsFollowIeee) {
   }
 }
 
+TEST(FloatBits, TestpClassesFollowIeee) {
+  const float nan = std::numeric_limits<float>::quiet_NaN();
+  const float values[] = {-INFINITY, -2.5f,           -0.0f, 0.0f,     1e-40f,
+                          -1e-40f,   1.17549435e-38f, 3.0f,  INFINITY, nan};
+  auto is = [](FloatClass c, float v) { return valueOf(floatIsClass(c, f32(v), kF32)) != 0; };
+  for (float v : values) {
+    EXPECT_EQ(is(FloatClass::Finite, v), std::isfinite(v)) << v;
+    EXPECT_EQ(is(FloatClass::Infinite, v), std::isinf(v)) << v;
+    EXPECT_EQ(is(FloatClass::Number, v), !std::isnan(v)) << v;
+    EXPECT_EQ(is(FloatClass::NotANumber, v), std::isnan(v)) << v;
+    EXPECT_EQ(is(FloatClass::Normal, v), std::isnormal(v)) << v;
+    EXPECT_EQ(is(FloatClass::Subnormal, v), std::fpclassify(v) == FP_SUBNORMAL) << v;
+  }
+}
+
 TEST(FloatBits, SignAndMinMaxAreExact) {
   EXPECT_EQ(valueOf(floatNegate(f32(1.5f), kF32)), valueOf(f32(-1.5f)));
   EXPECT_EQ(valueOf(floatAbs(f32(-2.0f), kF32)), valueOf(f32(2.0f)));
