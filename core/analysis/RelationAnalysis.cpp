@@ -8,9 +8,15 @@
 // (a Kleene iteration on the finite lattice of pairs), after everything it reads and before its readers.
 #include "core/analysis/RelationAnalysis.h"
 
+#include <fmt/ranges.h>
+
+#include <algorithm>
+#include <chrono>
 #include <stdexcept>
+#include <unordered_map>
 
 #include "core/analysis/DefinitionGraph.h"
+#include "core/ir/Log.h"
 
 namespace catcheck::core {
 
@@ -52,13 +58,19 @@ EventSet RelationAnalysis::tagged(const std::string& tag) const {
   return result;
 }
 
+// Nodes that take long are logged at trace level (where relation analysis spends its time at kernel scale).
 void RelationAnalysis::evaluate(core::NodeId id) {
   const core::Node& node = model_.node(id);
+  auto start = std::chrono::steady_clock::now();
   if (node.isSet()) {
     evaluateSet(id, node);
   } else {
     evaluateRelation(id, node);
   }
+  double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  if (ms >= 50)
+    log::trace("relation analysis: node {} ({}, operands {}) took {:.0f} ms", id, node.name,
+               fmt::join(node.args, " "), ms);
 }
 
 void RelationAnalysis::evaluateSet(core::NodeId id, const core::Node& node) {
@@ -105,19 +117,47 @@ void RelationAnalysis::evaluateSet(core::NodeId id, const core::Node& node) {
   }
 }
 
+// Row x of the result depends on x only through a(x) and which of its middles are certain for x, so rows
+// with the same two sets are computed once and shared (copy on write): the events of one barrier instance
+// all synchronise with the same middles, and a 1 024-thread block's `(synchronizes ; po?)+` computed each
+// of their rows again, 1 024 row unions apiece (29 s).
 PairSet RelationAnalysis::composeMust(const PairSet& a, const PairSet& b) const {
-  PairSet result(graph_.size());
-  for (int x = 0; x < graph_.size(); ++x) {
-    const EventSet& impliedByX = graph_.executionImplies.successors(x);
+  int n = graph_.size();
+  PairSet result(n);
+  std::vector<int> middlesClass = a.rowClasses();
+  struct Computed {
+    int row;
+    EventSet certain;
+  };
+  std::unordered_map<long long, std::vector<Computed>> computed;  // (middles class, certain hash) -> rows
+  for (int x = 0; x < n; ++x) {
+    const EventSet& middles = a.successors(x);
+    if (middles.empty()) continue;
+    EventSet certain = graph_.executionImplies.successors(x);  // the middles certain to execute with x
+    certain |= graph_.alwaysExecuted;
+    certain.add(x);
+    certain &= middles;
+    auto key = static_cast<long long>(certain.hash() * 31 +
+                                      static_cast<size_t>(middlesClass[static_cast<size_t>(x)]));
+    std::vector<Computed>& same = computed[key];
+    auto found = std::find_if(same.begin(), same.end(), [&](const Computed& c) {
+      return middlesClass[static_cast<size_t>(c.row)] == middlesClass[static_cast<size_t>(x)] &&
+             c.certain == certain;
+    });
     EventSet& row = result.successors(x);
+    if (found != same.end()) {
+      row = result.successors(found->row);
+      continue;
+    }
     // (x, y) is certain through a certain middle c, or when y's execution brings c's (row operations: the
     // rows are bit sets, so a pair of rows costs n/64 words, not n tests)
-    a.successors(x).forEach([&](int c) {
-      if (graph_.alwaysExecuted.has(c) || c == x || impliedByX.has(c))
+    middles.forEach([&](int c) {
+      if (certain.has(c))
         row |= b.successors(c);
       else
         row.addCommon(b.successors(c), impliers_.successors(c));
     });
+    same.push_back({x, std::move(certain)});
   }
   return result;
 }

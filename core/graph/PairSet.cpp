@@ -3,6 +3,7 @@
 #include "core/graph/PairSet.h"
 
 #include <bit>
+#include <unordered_map>
 
 namespace catcheck::core {
 
@@ -69,6 +70,18 @@ bool EventSet::operator==(const EventSet& o) const {
   if (words_ == o.words_) return true;
   if (!words_ || !o.words_) return empty() && o.empty();  // one without words: equal when both are empty
   return *words_ == *o.words_;
+}
+
+size_t EventSet::hash() const {
+  size_t h = 0;
+  bool any = false;
+  if (words_) {
+    for (uint64_t w : *words_) {
+      h = (h ^ static_cast<size_t>(w)) * 0x100000001b3ULL;
+      any = any || w != 0;
+    }
+  }
+  return any ? h : 0;
 }
 
 bool EventSet::empty() const {
@@ -175,6 +188,29 @@ EventSet PairSet::range() const {
   EventSet result(size());
   for (const EventSet& row : rows_) result |= row;
   return result;
+}
+
+}  // namespace catcheck::core
+
+namespace catcheck::core {
+
+std::vector<int> PairSet::rowClasses() const {
+  std::vector<int> classOf(rows_.size());
+  std::unordered_map<size_t, std::vector<int>> representatives;  // hash -> one row of each class
+  int classes = 0;
+  for (size_t row = 0; row < rows_.size(); ++row) {
+    std::vector<int>& candidates = representatives[rows_[row].hash()];
+    int found = -1;
+    for (int other : candidates) {
+      if (rows_[static_cast<size_t>(other)] == rows_[row]) found = classOf[static_cast<size_t>(other)];
+    }
+    if (found < 0) {
+      found = classes++;
+      candidates.push_back(static_cast<int>(row));
+    }
+    classOf[row] = found;
+  }
+  return classOf;
 }
 
 }  // namespace catcheck::core

@@ -29,6 +29,7 @@ class EventSet {
   // this |= (a & b), without a temporary set
   void addCommon(const EventSet& a, const EventSet& b);
   bool operator==(const EventSet& o) const;
+  size_t hash() const;  // equal sets hash alike (the empty set, with or without words, to 0)
   bool empty() const;
   int count() const;
   void forEach(const std::function<void(int)>& f) const;
@@ -68,6 +69,8 @@ class PairSet {
   static PairSet identity(const EventSet& s);
   EventSet domain() const;
   EventSet range() const;
+  // Per event, the number of its row's class: rows with equal contents share one.
+  std::vector<int> rowClasses() const;
 
  private:
   std::vector<EventSet> rows_;

@@ -1,6 +1,7 @@
 // Pair sets (core/graph/PairSet.h): the transitive closure by strongly connected components against the
 // definition (pairs joined by a path), on random relations of every density, with cycles, self-loops and
-// isolated events; and sets that share their words (copies) stay independent when one of them changes.
+// isolated events; sets that share their words (copies) stay independent when one of them changes; and
+// equal rows fall into one class.
 #include <gtest/gtest.h>
 
 #include <random>
@@ -78,6 +79,21 @@ TEST(PairSet, CopiesThatShareWordsChangeIndependently) {
   d &= EventSet(100);
   EXPECT_TRUE(d.empty());
   EXPECT_EQ(b.count(), 2);
+}
+
+// Rows with equal contents share a class (an emptied row is the empty row), different rows do not.
+TEST(PairSet, RowClassesGroupEqualRows) {
+  PairSet r(5);
+  r.add(0, 1), r.add(0, 3);
+  r.add(2, 1), r.add(2, 3);
+  r.add(3, 1);
+  r.add(4, 2), r.remove(4, 2);  // words allocated, no element
+  std::vector<int> classes = r.rowClasses();
+  EXPECT_EQ(classes[0], classes[2]);
+  EXPECT_NE(classes[0], classes[3]);
+  EXPECT_EQ(classes[1], classes[4]);  // both empty
+  EXPECT_NE(classes[1], classes[0]);
+  EXPECT_EQ(r.successors(1).hash(), r.successors(4).hash());
 }
 
 }  // namespace
