@@ -6,7 +6,7 @@
 #     and verdict, then the growth exponent of time against block size fitted by least squares on log-log;
 #  2. the rows of the target table that the corpus has a kernel for, each beside its target:
 #     the tree reduction at 64 / 256 / 1 024 threads (1 024 only with KERNELS_LARGE=1: the proof takes
-#     about a minute and 2.2 GB, the FAIL row about three minutes), the reduction without its in-loop
+#     about 40 s and 2.2 GB, the FAIL row about 15 s), the reduction without its in-loop
 #     __syncthreads (reduce_tree_nosync) FAIL, and the mbarrier pipeline of mbar_pipeline_ok (2 warps x 4
 #     items) for every property.
 # A run over CATCHECK_TIMEOUT seconds (default 300) prints "timeout". Numbers go into closing notes, never
