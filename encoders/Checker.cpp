@@ -16,7 +16,6 @@
 #include <map>
 #include <optional>
 #include <stdexcept>
-#include <tuple>
 
 #include "core/analysis/RelationAnalysis.h"
 #include "core/graph/BarrierGroups.h"
@@ -214,31 +213,13 @@ std::string describeStuckThreads(Query& query, std::vector<core::Verdict::EventS
   return text;
 }
 
-// Whether a property's question reads values only where the program does (branches, addresses, ...) and
-// through final-state conditions, so that ValueRelevance.h may leave the other reads' values free.
-bool readsValuesThroughProgramOnly(core::Property property) {
-  switch (property) {
-    case core::Property::CatSpec:
-    case core::Property::ProgramSpec:
-    case core::Property::Participation:
-    case core::Property::WarpDrf:
-    case core::Property::MemorySafety:
-      return true;
-    case core::Property::Termination:  // a spin compares values across iterations
-    case core::Property::WellSynchronized:
-    case core::Property::Deterministic:
-      return false;
-  }
-  throw std::logic_error("unknown property");
-}
-
 // Below this many free read values the relaxed query is not worth a second encoding on a satisfying answer
 // (litmus tests answer in milliseconds either way).
 constexpr size_t kMinFreeReads = 32;
 
 // The reads whose values the relaxed question leaves free, or nothing when it is not worth asking.
 std::optional<std::vector<char>> relaxation(const core::EventGraph& graph, core::Property property) {
-  if (!readsValuesThroughProgramOnly(property)) return std::nullopt;
+  if (!core::describe(property).valuesOnlyThroughProgram) return std::nullopt;
   std::vector<char> observed = observableReads(graph, property == core::Property::ProgramSpec);
   size_t free = 0;
   for (const core::Event& e : graph.events)
@@ -248,85 +229,65 @@ std::optional<std::vector<char>> relaxation(const core::EventGraph& graph, core:
   return observed;
 }
 
-// What a relaxed answer fixes for the full question: its executed events and every pair the solver chose
-// (rf, co, sync_fence, barrier synchronisation, same location), and the
-// initial values it chose where the program leaves them unknown (the values that matter were computed from
-// them; with them fixed the others follow by propagation, not search).
-struct Pins {
-  std::vector<bool> executed;
-  std::vector<std::tuple<core::BaseRelation, int, int, bool>> pairs;  // every solver-decided pair
-  std::map<int, long long> inputs;
-  void require(Query& query) const {
-    EncodingContext& c = query.context();
-    for (size_t e = 0; e < executed.size(); ++e) query.require(executed[e] ? c.exec[e] : c.f.no(c.exec[e]));
-    for (auto [relation, a, b, holds] : pairs) {
-      Term pair = c.pair(relation, a, b);
-      query.require(holds ? pair : c.f.no(pair));
-    }
-  }
-};
-
-Pins pinsOf(Query& solved) {
-  EncodingContext& ctx = solved.context();
-  Pins pins;
-  for (Term e : ctx.exec) pins.executed.push_back(solved.value(e));
+// Requires what the relaxed answer `found` chose: its executed events and every solver-decided pair (rf,
+// co, sync_fence, barrier synchronisation, same location).
+void pinTo(Query& query, const core::Execution& found) {
+  EncodingContext& ctx = query.context();
+  Formula& f = ctx.f;
+  for (size_t e = 0; e < ctx.exec.size(); ++e)
+    f.require(found.executed.has(static_cast<int>(e)) ? ctx.exec[e] : f.no(ctx.exec[e]));
   for (core::DecidedRelation decided : core::kDecidedRelations) {
     core::BaseRelation relation = core::baseRelationOf(decided);
     const core::RelationBounds& bounds = ctx.bounds(relation);
     bounds.may.forEach([&](int a, int b) {
-      if (!bounds.must.has(a, b))
-        pins.pairs.emplace_back(relation, a, b, solved.value(ctx.pair(relation, a, b)));
+      if (bounds.must.has(a, b)) return;
+      Term pair = ctx.pair(relation, a, b);
+      f.require(found.chosen(decided).has(a, b) ? pair : f.no(pair));
     });
   }
-  for (const core::Event& e : ctx.graph.events) {
-    const auto& memory = ctx.graph.program->memory;
-    if (e.kind == core::EventKind::Init && memory[static_cast<size_t>(e.location)].initialValueUnknown)
-      pins.inputs[e.id] = ctx.f.backend().intValue(ctx.value[static_cast<size_t>(e.id)]);
-  }
-  return pins;
 }
 
-// Encodes and solves the property's question once, logging and adding the times to `verdict`.
-SatResult ask(std::optional<Query>& query, const core::EventGraph& graph,
-              const core::RelationAnalysis& analysis, const core::Model& model, const DecideOptions& options,
-              const SolverOptions& solverOptions, core::Verdict& verdict, const char* what,
-              std::vector<char> observed = {}, const Pins* pins = nullptr) {
-  auto start = Clock::now();
-  query.emplace(graph, analysis, model, solverOptions, options.progress, options.warpConfig, 1,
-                pins ? pins->inputs : std::map<int, long long>{}, std::move(observed));
-  Term goal = propertyFormula(query->context(), query->relations(), model, *graph.program, options.property);
-  if (pins) pins->require(*query);
-  double encodeMs = millisecondsSince(start);
-  start = Clock::now();
-  SatResult answer = query->solve(goal);
-  double solveMs = millisecondsSince(start);
-  verdict.times.encodeMs += encodeMs;
-  verdict.times.solveMs += solveMs;
-  logEncodeAndSolve(what, encodeMs, answer, solveMs);
-  return answer;
+// The initial values `found` chose where the program leaves them unknown: the values that matter were
+// computed from them, and with them fixed the others follow by propagation, not search.
+std::map<int, long long> unknownInputs(const core::EventGraph& graph, const core::Execution& found) {
+  std::map<int, long long> inputs;
+  for (const core::Event& e : graph.events) {
+    if (e.kind == core::EventKind::Init &&
+        graph.program->memory[static_cast<size_t>(e.location)].initialValueUnknown)
+      inputs[e.id] = found.value[static_cast<size_t>(e.id)];
+  }
+  return inputs;
 }
 
 // The property's question. Where enough read values are observed by nothing (ValueRelevance.h), it is
 // first asked with those values free: no answer is lost, so unsatisfiable there is the answer; a
-// satisfying answer is asked again with every value, pinned to the relaxed answer's executed events,
-// reads-from choices and unknown inputs (Pins), and unpinned if the pins admit no values.
+// satisfying answer is asked again with every value, pinned to the relaxed answer's choices and unknown
+// inputs, and unpinned if the pins admit no values.
 SatResult solveQuestion(std::optional<Query>& query, const core::EventGraph& graph,
                         const core::RelationAnalysis& analysis, const core::Model& model,
                         const DecideOptions& options, const SolverOptions& solverOptions,
                         core::Verdict& verdict) {
+  auto goal = [&](Query& q) {
+    return propertyFormula(q.context(), q.relations(), model, *graph.program, options.property);
+  };
   const char* name = core::propertyName(options.property);
   std::optional<std::vector<char>> observed = relaxation(graph, options.property);
-  if (!observed) return ask(query, graph, analysis, model, options, solverOptions, verdict, name);
+  if (!observed)
+    return solveTimed(query, graph, analysis, model, options, solverOptions, goal, name, verdict);
   SolverOptions withModels = solverOptions;
   withModels.produceModels = true;
-  SatResult relaxed =
-      ask(query, graph, analysis, model, options, withModels, verdict, "free values", *observed);
-  if (relaxed == SatResult::Unsat) return relaxed;
-  Pins pins = pinsOf(*query);
-  if (ask(query, graph, analysis, model, options, solverOptions, verdict, "values, pinned", {}, &pins) ==
-      SatResult::Sat)
+  if (solveTimed(query, graph, analysis, model, options, withModels, goal, "free values", verdict, 1, {},
+                 *observed) == SatResult::Unsat)
+    return SatResult::Unsat;
+  core::Execution found = extractExecution(query->context());
+  auto pinned = [&](Query& q) {
+    pinTo(q, found);
+    return goal(q);
+  };
+  if (solveTimed(query, graph, analysis, model, options, solverOptions, pinned, "values, pinned", verdict, 1,
+                 unknownInputs(graph, found)) == SatResult::Sat)
     return SatResult::Sat;
-  return ask(query, graph, analysis, model, options, solverOptions, verdict, name);
+  return solveTimed(query, graph, analysis, model, options, solverOptions, goal, name, verdict);
 }
 }  // namespace
 
@@ -352,16 +313,12 @@ Decision decide(const core::EventGraph& graph, const core::RelationAnalysis& ana
     verdict.explanation = question.satExplanation;
     if (!options.explain) return decision;
     const core::PropertyDescriptor& property = core::describe(options.property);
-    auto explainStart = Clock::now();
     if (property.firesFlags) explainFlag(first, model, analysis, verdict);
-    core::log::debug("flag explained in {:.1f} ms", millisecondsSince(explainStart));
     if (options.property == core::Property::MemorySafety)
       explainMemorySafety(first, model, analysis, verdict);
     if (verdict.firedFlag.empty()) explainWarpCondition(first, options.property, verdict);
     if (property.decidedUnderProgress) verdict.stuck = describeStuckThreads(first, verdict.firedSites);
-    explainStart = Clock::now();
     decision.witness = extractExecution(first.context());
-    core::log::debug("execution extracted in {:.1f} ms", millisecondsSince(explainStart));
     return decision;
   }
   if (options.witnessOnly) {

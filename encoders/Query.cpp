@@ -138,10 +138,11 @@ SatResult solveTimed(std::optional<Query>& query, const core::EventGraph& graph,
                      const core::RelationAnalysis& analysis, const core::Model& model,
                      const DecideOptions& options, const SolverOptions& solverOptions,
                      const std::function<Term(Query&)>& goal, const char* what, core::Verdict& verdict,
-                     int executions, const std::map<int, long long>& fixedInputs) {
+                     int executions, const std::map<int, long long>& fixedInputs,
+                     std::vector<char> observedReads) {
   auto start = Clock::now();
   query.emplace(graph, analysis, model, solverOptions, options.progress, options.warpConfig, executions,
-                fixedInputs);
+                fixedInputs, std::move(observedReads));
   Term target = goal(*query);
   double encodeMs = millisecondsSince(start);
   start = Clock::now();

@@ -34,8 +34,6 @@ class Query {
   EncodingContext& context(int i = 0) { return encodings_.at(static_cast<size_t>(i))->ctx; }
   RelationEncoder& relations(int i = 0) { return encodings_.at(static_cast<size_t>(i))->relations; }
   bool value(Term t) { return backend_->boolValue(t); }
-  // Requires `t` (before solve).
-  void require(Term t) { encodings_.front()->formula.require(t); }
   // Requires `goal` and solves; throws SolverGaveUp (Checker.h) when the solver answers neither way.
   SatResult solve(Term goal);
 
@@ -57,13 +55,15 @@ double millisecondsSince(Clock::time_point start);
 void logEncodeAndSolve(const char* question, double encodeMs, SatResult answer, double solveMs);
 bool hasBoundJump(const core::EventGraph& graph);
 
-// Builds a query over `executions` executions and solves for `goal`, adding the encode and solve times to
-// `verdict` and logging them as `what`.
+// Builds a query over `executions` executions (leaving free the values of reads outside `observedReads`
+// when it is not empty: EncodingContext::observedReads) and solves for `goal`, adding the encode and solve
+// times to `verdict` and logging them as `what`.
 SatResult solveTimed(std::optional<Query>& query, const core::EventGraph& graph,
                      const core::RelationAnalysis& analysis, const core::Model& model,
                      const DecideOptions& options, const SolverOptions& solverOptions,
                      const std::function<Term(Query&)>& goal, const char* what, core::Verdict& verdict,
-                     int executions = 1, const std::map<int, long long>& fixedInputs = {});
+                     int executions = 1, const std::map<int, long long>& fixedInputs = {},
+                     std::vector<char> observedReads = {});
 
 // Whether a bounded loop can be left through its bound: then an unsatisfiable question answers only up to
 // the bound, and the verdict is UNKNOWN when the bound is reachable.

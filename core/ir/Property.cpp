@@ -64,17 +64,17 @@ const std::vector<PropertyDescriptor>& allProperties() {
   static const std::vector<PropertyDescriptor> table = {
       {Property::ProgramSpec, "program_spec",
        "is the test's condition reachable (exists) or violated (~exists, forall)?", programSpecQuestion,
-       false, false, true, true, true, true},
+       false, false, true, true, true, true, false, true},
       {Property::CatSpec, "cat_spec", "does a flagged axiom of the model fire (a data race)?",
-       catSpecQuestion, false, true, true, false, true, true},
+       catSpecQuestion, false, true, true, false, true, true, false, true},
       {Property::Termination, "termination", "can some thread hang under the progress model?",
        terminationQuestion, true, false, false, false, true, false},
       {Property::Participation, "participation",
        "can a warp primitive run with a participant set the warp configuration does not guarantee?",
-       participationQuestion, false, false, false, false, true, false},
+       participationQuestion, false, false, false, false, true, false, false, true},
       {Property::WarpDrf, "warp_drf",
        "is the kernel race-free and its warp participation guaranteed (WarpDRF)?", warpDrfQuestion, false,
-       true, false, false, true, false},
+       true, false, false, true, false, false, true},
       {Property::WellSynchronized, "well_synchronized",
        "can an mbarrier update (arrive, expect_tx, complete_tx) join different phases in different "
        "executions?",
@@ -84,7 +84,7 @@ const std::vector<PropertyDescriptor>& allProperties() {
        false, false, false, false, true, false, true},
       {Property::MemorySafety, "memory_safety",
        "can an access fall outside its allocation or be misaligned (or use deallocated memory)?",
-       memorySafetyQuestion, false, false, false, false, true, true},
+       memorySafetyQuestion, false, false, false, false, true, true, false, true},
   };
   return table;
 }

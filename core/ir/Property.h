@@ -55,6 +55,11 @@ struct PropertyDescriptor {
   bool witnessHoldsAtLargerBounds;
   // A witness is two executions (deterministic): the verdict's witness shows both.
   bool comparesExecutions = false;
+  // The question reads values only where the program does (branches, addresses, barrier and warp
+  // operands) and through the final state a condition names, so reads whose values reach none of those may
+  // be left free (encoders/ValueRelevance.h). Not termination (a spin compares values across iterations)
+  // nor the properties that compare two executions' results or phases.
+  bool valuesOnlyThroughProgram = false;
 };
 
 const PropertyDescriptor& describe(Property property);
