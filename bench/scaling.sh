@@ -9,21 +9,29 @@
 #   iriw  n/2 writers each store their own location; n/2 readers each load every location, reader k starting
 #         at location k (exists: each reader sees its first location written and its second not).
 # Prints one line per family, dialect and N: wall time of one `catcheck` run (program_spec, our models) and its
-# verdict; a run over CATCHECK_TIMEOUT seconds (default 120) prints "timeout".
+# verdict; a run over CATCHECK_TIMEOUT seconds (default 120) prints "timeout". With `--generate DIR` first, it
+# only writes the tests into DIR as FAMILY-DIALECT-N.litmus (bench/versus.sh runs them).
 set -e
 cd "$(dirname "$0")/.."
 CATCHECK=${CATCHECK:-build/catcheck}
 TIMEOUT=${CATCHECK_TIMEOUT:-120}
 FAMILIES=""
 SIZES=""
+GENERATE=""
+if [ "${1:-}" = "--generate" ]; then GENERATE=$2; shift 2; fi
 while [ $# -gt 0 ]; do
   if [ "$1" = "--" ]; then shift; SIZES="$*"; break; fi
   FAMILIES="$FAMILIES $1"; shift
 done
 FAMILIES=${FAMILIES:-mp sb lb iriw}
 SIZES=${SIZES:-20 40 80 120 160 200}
-DIR=$(mktemp -d)
-trap 'rm -rf "$DIR"' EXIT
+if [ -n "$GENERATE" ]; then
+  DIR=$GENERATE
+  mkdir -p "$DIR"
+else
+  DIR=$(mktemp -d)
+  trap 'rm -rf "$DIR"' EXIT
+fi
 
 # Instruction spellings per dialect: release store, acquire load, relaxed store, relaxed load, placement.
 rel() { if [ "$D" = ptx ]; then echo "st.release.gpu $1, $2"; else echo "st.atom.rel.dv.sc0.semsc0 $1, $2"; fi; }
@@ -94,6 +102,11 @@ generate() {
   } > "$file"
   echo "$file"
 }
+
+if [ -n "$GENERATE" ]; then
+  for F in $FAMILIES; do for D in ptx vulkan; do for N in $SIZES; do generate > /dev/null; done; done; done
+  exit 0
+fi
 
 printf '%-6s %-7s %8s %12s  %s\n' family dialect threads "time (ms)" result
 for F in $FAMILIES; do

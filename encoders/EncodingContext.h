@@ -59,8 +59,10 @@ struct EncodingContext {
   bool observed(int read) const {
     return observedReads.empty() || observedReads[static_cast<size_t>(read)] != 0;
   }
-  std::vector<Term> exec;     // per event
-  std::vector<Term> value;    // per memory event: the value read or written
+  std::vector<Term> exec;   // per event
+  std::vector<Term> value;  // per memory event: the value read or written
+  // Per read: the values it can take where the program bounds them (ReadRanges.h), else nullopt.
+  std::vector<std::optional<Formula::Range>> readRanges;
   std::vector<Term> address;  // per memory event: its address (a constant unless computed)
   std::vector<ThreadEncoding> threads;
   Term boundReached = -1;   // some Bound jump is taken

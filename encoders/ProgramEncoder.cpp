@@ -16,6 +16,7 @@
 #include "core/graph/BarrierGroups.h"
 #include "core/ir/SourceLocation.h"
 #include "encoders/EncodingContext.h"
+#include "encoders/ReadRanges.h"
 #include "encoders/ValueEncoder.h"
 
 namespace catcheck::encoders {
@@ -220,27 +221,11 @@ class ThreadEncoder {
   Term readValue(int event) {
     Term v = f_.intVar("val_e" + std::to_string(event));
     ctx_.value[static_cast<size_t>(event)] = v;
-    if (std::optional<Formula::Range> range = initialValuesOnly(ctx_.graph.event(event))) {
+    if (const std::optional<Formula::Range>& range = ctx_.readRanges[static_cast<size_t>(event)]) {
       f_.require(f_.both(f_.le(f_.intValue(range->lo), v), f_.le(v, f_.intValue(range->hi))));
       f_.noteRange(v, *range);
     }
     return v;
-  }
-
-  // The values a read takes when no write but initial ones may reach it (inputs, push constants,
-  // built-ins): one of those initial values, or 0 for a read of no write. Sums of such values that stay
-  // within their width need no modulus (ValueEncoder::wrap).
-  std::optional<Formula::Range> initialValuesOnly(const core::Event& read) {
-    Formula::Range hull{0, 0};
-    for (const core::Event& w : ctx_.graph.events) {
-      if (!w.isWrite() || w.id == read.rmwPartner || core::physicalAlias(w, read) == core::Alias::No)
-        continue;
-      if (w.kind != core::EventKind::Init) return std::nullopt;
-      std::optional<Formula::Range> initial = f_.rangeOf(ctx_.value[static_cast<size_t>(w.id)]);
-      if (!initial) return std::nullopt;
-      hull = {std::min(hull.lo, initial->lo), std::max(hull.hi, initial->hi)};
-    }
-    return hull;
   }
 
   Term rmwResult(const core::Instruction& in, Term old, const std::vector<Term>& regs) {
@@ -403,6 +388,8 @@ void encodeProgram(EncodingContext& ctx, const core::ProgressSpec& progress) {
   ctx.threads.assign(ctx.graph.threads.size(), ThreadEncoding{});
   encodeStaticAddresses(ctx);
   encodeInitValues(ctx);
+  ctx.readRanges =
+      boundedReads(ctx.graph, [&](int init) { return ctx.f.rangeOf(ctx.value[static_cast<size_t>(init)]); });
   std::vector<ThreadEncoder> threads;
   for (size_t t = 0; t < ctx.graph.threads.size(); ++t) threads.emplace_back(ctx, static_cast<int>(t));
   for (size_t t = 0; t < threads.size(); ++t) {

@@ -3,7 +3,8 @@
 //  * transitive closure is encoded exactly by Floyd-Warshall over the may-graph of its operand, so a
 //    closure under negation cannot be justified by a cycle -- unless every axiom wants the closure small
 //    (see `polaritiesOf`): then one variable per pair, bounded from below by two implications, suffices,
-//    and is far easier on the solver than the Floyd-Warshall formulas (n^3 nested terms);
+//    and is far easier on the solver than dense Floyd-Warshall formulas (n^3 nested terms); it is chosen
+//    when it adds fewer terms (ClosureCost.h: a sparse chain is the other way round);
 //  * `let rec` groups are encoded by Kleene iteration from the empty relation, |may| + 1 rounds at most
 //    (each round adds a pair in any model until the fixed point), stopping early when the formulas of a
 //    round are identical to the previous one's (hash-consed terms);
@@ -12,8 +13,10 @@
 #include "encoders/RelationEncoder.h"
 
 #include <stdexcept>
+#include <string>
 
 #include "core/ir/Log.h"
+#include "encoders/ClosureCost.h"
 
 namespace catcheck::encoders {
 
@@ -238,10 +241,27 @@ const std::map<std::pair<int, int>, Term>& RelationEncoder::closureFromBelow(Nod
   return pairs;
 }
 
+// From below where it may be (every axiom wants the closure small, and it is outside recursion) unless
+// Floyd-Warshall would build at most half as many terms (ClosureCost.h); decided once per closure.
+bool RelationEncoder::encodedFromBelow(NodeId id) {
+  auto known = fromBelow_.find(id);
+  if (known != fromBelow_.end()) return known->second;
+  bool fromBelow = onlyWantedSmall(id) && !dependsOnRecursion(id);
+  if (fromBelow) {
+    ClosureChoice choice = chooseClosureEncoding(
+        bounds_.relation(id), bounds_.relation(model_.node(id).args[0]), ctx_.graph.alwaysExecuted);
+    fromBelow = choice.fromBelow;
+    core::log::debug(
+        "closure {}: {} terms from below, {} by Floyd-Warshall: {}", id, choice.fromBelowTerms,
+        choice.warshallTerms > choice.fromBelowTerms ? "more" : std::to_string(choice.warshallTerms),
+        fromBelow ? "from below" : "Floyd-Warshall");
+  }
+  return fromBelow_.emplace(id, fromBelow).first->second;
+}
+
 Term RelationEncoder::closureEdge(NodeId id, int a, int b) {
   if (inTotalCoherence(id, a)) return totalCoherenceEdge(a, b);
-  bool fromBelow = onlyWantedSmall(id) && !dependsOnRecursion(id);
-  const auto& pairs = fromBelow ? closureFromBelow(id) : closureOf(model_.node(id).args[0], id);
+  const auto& pairs = encodedFromBelow(id) ? closureFromBelow(id) : closureOf(model_.node(id).args[0], id);
   auto it = pairs.find({a, b});
   return it == pairs.end() ? f_.bottom() : it->second;
 }

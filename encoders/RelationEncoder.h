@@ -36,6 +36,7 @@ class RelationEncoder {
   const std::map<std::pair<int, int>, Term>& closureOf(core::NodeId operand, core::NodeId key);
   const std::map<std::pair<int, int>, Term>& closureFromBelow(core::NodeId id);
   bool onlyWantedSmall(core::NodeId id) const;
+  bool encodedFromBelow(core::NodeId id);
   Term recursiveEdge(const core::Node& node, int a, int b);
   void iterateRecursion(int group);
   bool dependsOnRecursion(core::NodeId id) const { return bounds_.definitions().dependsOnRecursion(id); }
@@ -57,6 +58,7 @@ class RelationEncoder {
   std::map<core::NodeId, std::map<std::pair<int, int>, Term>> closures_, recursionClosures_;
   std::vector<std::map<std::pair<int, int>, Term>> recursiveValues_;  // per recursive definition
   std::map<int, int> groupState_;                                     // 1 iterating, 2 done
+  std::map<core::NodeId, bool> fromBelow_;                            // per closure node, once decided
   std::vector<unsigned char> polarities_;  // per node: which way the axioms want it (RelationEncoder.cpp)
   int axiomCounter_ = 0;
   std::optional<TotalCoherence> totalCoherence_;

@@ -22,10 +22,10 @@
 #include <cstdlib>
 #include <exception>
 #include <fstream>
-#include <optional>
 #include <limits>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <sstream>
 #include <stdexcept>
 #include <thread>

@@ -99,6 +99,21 @@ int EventSet::count() const {
   return total;
 }
 
+int EventSet::countCommon(const EventSet& o) const {
+  if (!words_ || !o.words_) return 0;
+  int total = 0;
+  for (size_t i = 0; i < words_->size(); ++i) total += std::popcount((*words_)[i] & (*o.words_)[i]);
+  return total;
+}
+
+int EventSet::countOutside(const EventSet& o) const {
+  if (!o.words_) return count();
+  if (!words_) return 0;
+  int total = 0;
+  for (size_t i = 0; i < words_->size(); ++i) total += std::popcount((*words_)[i] & ~(*o.words_)[i]);
+  return total;
+}
+
 void EventSet::forEach(const std::function<void(int)>& f) const {
   if (!words_) return;
   const Words& words = *words_;

@@ -32,6 +32,8 @@ class EventSet {
   size_t hash() const;  // equal sets hash alike (the empty set, with or without words, to 0)
   bool empty() const;
   int count() const;
+  int countCommon(const EventSet& o) const;   // |this & o|, without a temporary set
+  int countOutside(const EventSet& o) const;  // |this \ o|, likewise
   void forEach(const std::function<void(int)>& f) const;
   std::vector<int> elements() const;
 
