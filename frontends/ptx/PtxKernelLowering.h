@@ -65,6 +65,7 @@ struct KernelContext {
   std::map<std::string, long long> localAddress;  // .local variables -> local-space address
   std::map<int, long long> argumentValues;        // kernel parameter position -> value (buffers: address)
   std::map<std::string, int> parameterIndex;      // kernel parameter name -> position
+  std::map<std::string, int> reductionRegions;    // bar.red barrier instance -> its counter's region
   std::string userFile;                           // the .cu file `.loc` lines resolve to (outermost)
 
   const FlatFunction& flat(const Function& function);
@@ -173,6 +174,11 @@ class KernelThread {
   void lowerPermute(const Instruction& in);
   void lowerBarrier(const Instruction& in);
   void lowerClusterBarrier(const Instruction& in);
+  void lowerBarrierReduction(const Instruction& in);
+  core::Instruction ctaBarrier(const Instruction& in, size_t resourceIndex, std::optional<size_t> countIndex,
+                               bool arrive);
+  int reductionSlots(const std::string& instance, int warps);  // bar.red's per-warp slots: their region
+  int slotLocation(const Instruction& in, int slots, int warp);
   void lowerMapa(const Instruction& in);
   // The linear CTA index of rank `rank` of this thread's cluster (an input error outside it).
   int ctaOfClusterRank(const Instruction& in, long long rank) const;

@@ -10,7 +10,9 @@
 // arrives without waiting. Warp primitives become Warp instructions with the mask the launch fixes
 // (core/ir/Warps.h gives their meaning); a shuffle keeps its `c` operand (clamp lane and segment mask, so
 // CUDA's `width` argument splits the warp into segments as the ISA's pseudo-code does).
+#include <algorithm>
 #include <map>
+#include <optional>
 #include <variant>
 
 #include "core/ir/ExprFold.h"
@@ -66,14 +68,27 @@ void KernelThread::lowerBarrier(const Instruction& in) {
     lowerClusterBarrier(in);
     return;
   }
+  if (in.hasQualifier("red")) {
+    lowerBarrierReduction(in);
+    return;
+  }
   for (const std::string& q : in.qualifiers)
-    if (q == "red" || q == "cluster") unsupported(in);
+    if (q == "cluster") unsupported(in);
   bool arrive = in.hasQualifier("arrive");
   if (!arrive && !in.hasQualifier("sync") && !in.qualifiers.empty() && in.qualifiers.front() != "cta")
     unsupported(in);
-  long long resource = constantOperand(*this, in, 0, "a barrier resource");
+  std::optional<size_t> countIndex;
+  if (in.operands.size() > 1) countIndex = 1;
+  emit(ctaBarrier(in, 0, countIndex, arrive));
+}
+
+// The instance of CTA barrier resource operand `resourceIndex` this thread joins next, with the thread
+// count of operand `countIndex` where there is one.
+core::Instruction KernelThread::ctaBarrier(const Instruction& in, size_t resourceIndex,
+                                           std::optional<size_t> countIndex, bool arrive) {
+  long long resource = constantOperand(*this, in, resourceIndex, "a barrier resource");
   if (resource < 0 || resource > 15) fail(in, "barrier resource " + std::to_string(resource) + " (0 to 15)");
-  long long count = in.operands.size() > 1 ? constantOperand(*this, in, 1, "a barrier thread count") : 0;
+  long long count = countIndex ? constantOperand(*this, in, *countIndex, "a barrier thread count") : 0;
   bool named = count != 0 && count != context_.launch.block.count();  // else every thread of the CTA
   if (arrive && count == 0) fail(in, "bar.arrive needs a thread count");
   core::Instruction barrier;
@@ -87,7 +102,92 @@ void KernelThread::lowerBarrier(const Instruction& in) {
     barrier.barrierResource = core::constantAt(resource, 32);
     barrier.barrierQuorum = core::constantAt(count, 32);
   }
+  return barrier;
+}
+
+// bar{.cta}.red.popc.u32 d, a, {!}c and bar{.cta}.red.{and,or}.pred p, a, {!}c (ISA "bar, barrier"; CUDA's
+// __syncthreads_count, _and, _or): a CTA barrier that also reduces a predicate over the CTA's threads.
+// Built from primitives the engines already have, so that every property and witness covers it: each warp
+// adds up its threads' predicates (for .and, their negations) with redux.sync.add over its lanes, its lane 0
+// stores the sum in the warp's slot of the barrier instance (a relaxed CTA-scope store), the barrier orders
+// every slot's store before every read (docs/semantics.md §5), and each thread adds up the slots. One
+// shared counter updated by every thread would mean the same, but the solver would have to prove the sum of
+// every order of 64 atomic adds (8 threads took minutes); a warp's sum is one collective. The slots are a
+// shared region of their own per CTA and instance, "bar.red(bar0#k)" in witnesses, zero at the start.
+// With a thread count (a subset of the CTA) it is not modelled.
+void KernelThread::lowerBarrierReduction(const Instruction& in) {
+  for (const std::string& q : in.qualifiers) {
+    if (q != "cta" && q != "red" && q != "popc" && q != "and" && q != "or" && q != "u32" && q != "pred" &&
+        q != "aligned")
+      unsupported(in);
+  }
+  bool popc = in.hasQualifier("popc");
+  bool all = in.hasQualifier("and");
+  if (static_cast<int>(popc) + static_cast<int>(all) + static_cast<int>(in.hasQualifier("or")) != 1)
+    unsupported(in);
+  if (in.operands.size() == 4) unsupported(in, "bar.red with a thread count");
+  if (in.operands.size() != 3) fail(in, mnemonic(in) + " takes a destination, a barrier and a predicate");
+  core::Expr predicate = operand(in, 2, 1);
+  core::Expr counted = all ? core::fold(core::ExprOp::Eq, {predicate, core::constantAt(0, 1)}, 1) : predicate;
+  core::Instruction barrier = ctaBarrier(in, 1, std::nullopt, false);
+  long long threads = context_.launch.block.count();
+  int warps = static_cast<int>((threads + 31) / 32);
+  int slots = reductionSlots(barrier.barrierInstance, warps);
+
+  core::Instruction warpSum;
+  warpSum.kind = core::InstructionKind::Warp;
+  warpSum.warpOp = core::WarpOp::ReduceAdd;
+  long long lanes = std::min<long long>(32, threads - 32LL * placement_.warp);
+  warpSum.warpMask = lanes == 32 ? 0xFFFFFFFFLL : (1LL << lanes) - 1;
+  warpSum.value = core::Expr::ifThenElse(counted, core::constantAt(1, 32), core::constantAt(0, 32));
+  warpSum.reg = freshRegister("bar.red");
+  core::Expr sum = core::Expr::registerValue(*warpSum.reg, 32);
+  emit(std::move(warpSum));
+  if (placement_.lane == 0) {
+    core::Instruction store;
+    store.kind = core::InstructionKind::Store;
+    store.tags = {"W", "M", "_", "GEN", "RLX", "CTA"};
+    store.address = slotLocation(in, slots, placement_.warp);
+    store.value = sum;
+    emit(std::move(store));
+  }
   emit(std::move(barrier));
+
+  core::Expr total = core::constantAt(0, 32);
+  for (int w = 0; w < warps; ++w) {
+    core::Instruction load;
+    load.kind = core::InstructionKind::Load;
+    load.tags = {"R", "M", "_", "GEN", "RLX", "CTA"};
+    load.address = slotLocation(in, slots, w);
+    load.reg = freshRegister("bar.red");
+    core::Expr slot = core::Expr::registerValue(*load.reg, 32);
+    emit(std::move(load));
+    total = core::fold(core::ExprOp::Add, {total, slot}, 32);
+  }
+  core::Expr none = core::constantAt(0, 32);
+  if (popc)
+    writeRegister(in, 0, total);
+  else
+    writeRegister(in, 0, core::fold(all ? core::ExprOp::Eq : core::ExprOp::Ne, {total, none}, 1));
+}
+
+// The region of a bar.red instance's per-warp slots (one region per instance, shared by the CTAs).
+int KernelThread::reductionSlots(const std::string& instance, int warps) {
+  auto [found, fresh] = context_.reductionRegions.try_emplace(instance, -1);
+  if (fresh) {
+    Region region;
+    region.name = "bar.red(" + instance + ")";
+    region.space = StateSpace::Shared;
+    region.size = 4LL * warps;
+    found->second = context_.memory.addRegion(std::move(region), 4);
+  }
+  return found->second;
+}
+
+int KernelThread::slotLocation(const Instruction& in, int slots, int warp) {
+  const Region& region = context_.memory.region(slots);
+  return context_.memory.location(StateSpace::Shared, placement_.linearCta, region.base + 4LL * warp, 32,
+                                  in.where);
 }
 
 void KernelThread::lowerWarpPrimitive(const Instruction& in) {

@@ -27,6 +27,10 @@ typedef unsigned long long uint64_t;
 
 // __syncthreads() is a clang builtin (llvm.nvvm.barrier0: bar.sync 0, the aligned CTA barrier, as nvcc's).
 static __device__ __forceinline__ void __syncwarp(unsigned mask = 0xffffffffu) { __nvvm_bar_warp_sync(mask); }
+// __syncthreads_count / _and / _or: bar.red.popc.u32 / .and.pred / .or.pred on barrier 0.
+static __device__ __forceinline__ int __syncthreads_count(int p) { return __nvvm_bar0_popc(p); }
+static __device__ __forceinline__ int __syncthreads_and(int p) { return __nvvm_bar0_and(p); }
+static __device__ __forceinline__ int __syncthreads_or(int p) { return __nvvm_bar0_or(p); }
 static __device__ __forceinline__ void __threadfence_block() { __nvvm_membar_cta(); }
 static __device__ __forceinline__ void __threadfence() { __nvvm_membar_gl(); }
 static __device__ __forceinline__ void __threadfence_system() { __nvvm_membar_sys(); }
