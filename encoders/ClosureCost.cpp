@@ -60,6 +60,12 @@ long long warshallTerms(const core::RelationBounds& operand, const core::EventSe
 ClosureChoice chooseClosureEncoding(const core::RelationBounds& closure, const core::RelationBounds& operand,
                                     const core::EventSet& certain) {
   ClosureChoice choice;
+  // Kernel-sized closures stay from below without counting: Floyd-Warshall would not be simulated, and
+  // counting the from-below terms of millions of pairs costs seconds.
+  if ((operand.may.domain() |= operand.may.range()).count() > kMaxSimulatedVertices) {
+    choice.fromBelowTerms = choice.warshallTerms = -1;
+    return choice;
+  }
   choice.fromBelowTerms = fromBelowTerms(closure, operand.may);
   choice.warshallTerms = warshallTerms(operand, certain, choice.fromBelowTerms);
   choice.fromBelow = 2 * choice.warshallTerms > choice.fromBelowTerms;

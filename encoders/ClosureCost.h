@@ -13,14 +13,17 @@
 
 namespace catcheck::encoders {
 
+inline constexpr int kMaxSimulatedVertices = 4000;
+
 struct ClosureChoice {
   bool fromBelow = true;
-  long long fromBelowTerms = 0;
-  long long warshallTerms = 0;  // fromBelowTerms + 1 when more than that
+  long long fromBelowTerms = 0;  // -1: not counted (more than kMaxSimulatedVertices vertices)
+  long long warshallTerms = 0;   // fromBelowTerms + 1 when more than that; -1: not counted
 };
 
-// From below unless Floyd-Warshall builds at most half as many terms. `certain`: the events every
-// execution executes (a must pair between two of them is true).
+// From below unless Floyd-Warshall builds at most half as many terms (and always on an operand of more
+// than kMaxSimulatedVertices vertices). `certain`: the events every execution executes (a must pair
+// between two of them is true).
 ClosureChoice chooseClosureEncoding(const core::RelationBounds& closure, const core::RelationBounds& operand,
                                     const core::EventSet& certain);
 
@@ -35,6 +38,6 @@ long long fromBelowTerms(const core::RelationBounds& closure, const core::PairSe
 // simulation is cubic in the vertices at worst), and a graph of more than `maxVertices` vertices is not
 // simulated at all: both return limit + 1.
 long long warshallTerms(const core::RelationBounds& operand, const core::EventSet& certain, long long limit,
-                        int maxVertices = 4000);
+                        int maxVertices = kMaxSimulatedVertices);
 
 }  // namespace catcheck::encoders

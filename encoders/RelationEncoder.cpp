@@ -251,10 +251,13 @@ bool RelationEncoder::encodedFromBelow(NodeId id) {
     ClosureChoice choice = chooseClosureEncoding(
         bounds_.relation(id), bounds_.relation(model_.node(id).args[0]), ctx_.graph.alwaysExecuted);
     fromBelow = choice.fromBelow;
-    core::log::debug(
-        "closure {}: {} terms from below, {} by Floyd-Warshall: {}", id, choice.fromBelowTerms,
-        choice.warshallTerms > choice.fromBelowTerms ? "more" : std::to_string(choice.warshallTerms),
-        fromBelow ? "from below" : "Floyd-Warshall");
+    if (choice.fromBelowTerms < 0)
+      core::log::debug("closure {}: from below (too large to compare)", id);
+    else
+      core::log::debug(
+          "closure {}: {} terms from below, {} by Floyd-Warshall: {}", id, choice.fromBelowTerms,
+          choice.warshallTerms > choice.fromBelowTerms ? "more" : std::to_string(choice.warshallTerms),
+          fromBelow ? "from below" : "Floyd-Warshall");
   }
   return fromBelow_.emplace(id, fromBelow).first->second;
 }
