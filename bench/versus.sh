@@ -6,7 +6,8 @@
 # Usage: bench/versus.sh BASELINE [RUNS] [--quick]
 #   BASELINE: a catcheck binary, or a git revision, built once (Release, target catcheck) into
 #             /tmp/catcheck-baseline-REV; RUNS: default 3; --quick: the scaling families only.
-#   CATCHECK: the new binary (default ./build/catcheck).
+#   CATCHECK: the new binary (default ./build/catcheck). A row the old build cannot read (0901b69 reads no
+#   SPIR-V) shows the new time and the old build's message instead of a ratio.
 set -e
 cd "$(dirname "$0")/.."
 BASELINE=${1:?usage: bench/versus.sh BASELINE [RUNS] [--quick]}
@@ -50,8 +51,10 @@ new, old, runs, rows = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4]
 
 def run(binary, model, args):
     start = time.perf_counter()
-    out = subprocess.run([binary, model] + args.split(), capture_output=True, text=True).stdout
-    verdict = next((l.split()[1] for l in out.splitlines() if l.startswith("Result:")), "?")
+    done = subprocess.run([binary, model] + args.split(), capture_output=True, text=True)
+    verdict = next((l.split()[1] for l in done.stdout.splitlines() if l.startswith("Result:")), None)
+    if verdict is None:  # an input this build does not read (an older one, before SPIR-V): its message
+        verdict = "no verdict: " + (done.stderr.strip().splitlines() or ["exit %d" % done.returncode])[0]
     return time.perf_counter() - start, verdict
 
 print(f"new: {new}\nold: {old}\n{runs} runs each, alternating; medians of wall time")
@@ -65,6 +68,9 @@ for line in open(rows):
             seconds, verdicts[binary] = run(binary, model, args)
             times[binary].append(seconds)
     a, b = statistics.median(times[new]), statistics.median(times[old])
+    if verdicts[old].startswith("no verdict"):
+        print(f"{name:34s} {a:9.2f} {'-':>9s} {'-':>8s}  {verdicts[new]}; old: {verdicts[old]}", flush=True)
+        continue
     agree = verdicts[new] if verdicts[new] == verdicts[old] else f"DIFFER new {verdicts[new]} old {verdicts[old]}"
     print(f"{name:34s} {a:9.2f} {b:9.2f} {a / b:8.2f}  {agree}", flush=True)
 PY
