@@ -21,10 +21,14 @@ long long fromBelowTerms(const core::RelationBounds& closure, const core::PairSe
   return total;
 }
 
-long long warshallTerms(const core::RelationBounds& operand, const core::EventSet& certain, long long limit,
-                        int maxVertices) {
-  std::vector<int> vertices = (operand.may.domain() |= operand.may.range()).elements();
-  if (static_cast<int>(vertices.size()) > maxVertices) return limit + 1;
+namespace {
+
+std::vector<int> verticesOf(const core::PairSet& relation) {
+  return (relation.domain() |= relation.range()).elements();
+}
+
+long long simulateWarshall(const core::RelationBounds& operand, const std::vector<int>& vertices,
+                           const core::EventSet& certain, long long limit) {
   int size = operand.may.size();
   std::vector<core::EventSet> formula(static_cast<size_t>(size));   // pairs not false
   std::vector<core::EventSet> constant(static_cast<size_t>(size));  // pairs true
@@ -57,17 +61,27 @@ long long warshallTerms(const core::RelationBounds& operand, const core::EventSe
   return total;
 }
 
+}  // namespace
+
+long long warshallTerms(const core::RelationBounds& operand, const core::EventSet& certain, long long limit,
+                        int maxVertices) {
+  std::vector<int> vertices = verticesOf(operand.may);
+  if (static_cast<int>(vertices.size()) > maxVertices) return limit + 1;
+  return simulateWarshall(operand, vertices, certain, limit);
+}
+
 ClosureChoice chooseClosureEncoding(const core::RelationBounds& closure, const core::RelationBounds& operand,
                                     const core::EventSet& certain) {
   ClosureChoice choice;
   // Kernel-sized closures stay from below without counting: Floyd-Warshall would not be simulated, and
   // counting the from-below terms of millions of pairs costs seconds.
-  if ((operand.may.domain() |= operand.may.range()).count() > kMaxSimulatedVertices) {
+  std::vector<int> vertices = verticesOf(operand.may);
+  if (static_cast<int>(vertices.size()) > kMaxSimulatedVertices) {
     choice.fromBelowTerms = choice.warshallTerms = -1;
     return choice;
   }
   choice.fromBelowTerms = fromBelowTerms(closure, operand.may);
-  choice.warshallTerms = warshallTerms(operand, certain, choice.fromBelowTerms);
+  choice.warshallTerms = simulateWarshall(operand, vertices, certain, choice.fromBelowTerms);
   choice.fromBelow = 2 * choice.warshallTerms > choice.fromBelowTerms;
   return choice;
 }

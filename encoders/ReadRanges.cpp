@@ -30,6 +30,11 @@ Range hull(Range a, Range b) {
   return {std::min(a.lo, b.lo), std::max(a.hi, b.hi)};
 }
 
+// The narrower of two wrapping widths, 0 meaning none.
+int narrower(int a, int b) {
+  return a == 0 ? b : b == 0 ? a : std::min(a, b);
+}
+
 // What a value can be: a constant in `constants`, or a value read from location P plus at most
 // reads[P] (>= 0); `bounded` is false once anything else can flow in.
 struct Sources {
@@ -52,21 +57,12 @@ struct Sources {
     if (constants) constants = Range{constants->lo + c, constants->hi + c};
     for (auto& read : reads) read.second += c;
   }
-  void noteWidth(int width) {
-    if (width > 0) narrowest = narrowest == 0 ? width : std::min(narrowest, width);
-  }
+  void noteWidth(int width) { narrowest = narrower(narrowest, width); }
 };
 
 class Tracer {
  public:
-  explicit Tracer(const core::EventGraph& graph) : graph_(graph), definers_(graph.threads.size()) {
-    for (size_t t = 0; t < graph.threads.size(); ++t) {
-      const std::vector<core::Step>& steps = graph.threads[t].steps;
-      for (size_t s = 0; s < steps.size(); ++s) {
-        if (steps[s].instruction->reg) definers_[t][*steps[s].instruction->reg].push_back(s);
-      }
-    }
-  }
+  explicit Tracer(const core::EventGraph& graph) : graph_(graph), definers_(core::registerDefiners(graph)) {}
 
   // What the write event `w` stores.
   Sources written(const Event& w) {
@@ -113,47 +109,12 @@ class Tracer {
   }
 
  private:
+  // Constants, registers and sums with a constant; any other operator is not a counter's arithmetic.
   Sources ofExpr(int thread, const Expr& e) {
-    Sources result = Sources::unbounded();
-    switch (e.op) {
-      case ExprOp::Constant:
-        result = Sources::constant(e.constant);
-        break;
-      case ExprOp::Register:
-        result = ofRegister(thread, e.reg);
-        break;
-      case ExprOp::Add:
-        result = ofSum(thread, e);
-        break;
-      case ExprOp::Sub:
-      case ExprOp::Mul:
-      case ExprOp::Div:
-      case ExprOp::SDiv:
-      case ExprOp::Rem:
-      case ExprOp::SRem:
-      case ExprOp::And:
-      case ExprOp::Or:
-      case ExprOp::Xor:
-      case ExprOp::Not:
-      case ExprOp::Shl:
-      case ExprOp::LShr:
-      case ExprOp::AShr:
-      case ExprOp::Eq:
-      case ExprOp::Ne:
-      case ExprOp::Lt:
-      case ExprOp::Le:
-      case ExprOp::Gt:
-      case ExprOp::Ge:
-      case ExprOp::ULt:
-      case ExprOp::ULe:
-      case ExprOp::UGt:
-      case ExprOp::UGe:
-      case ExprOp::ZeroExtend:
-      case ExprOp::SignExtend:
-      case ExprOp::Ite:
-      case ExprOp::Undefined:
-        break;  // not a counter's arithmetic
-    }
+    Sources result = e.op == ExprOp::Constant   ? Sources::constant(e.constant)
+                     : e.op == ExprOp::Register ? ofRegister(thread, e.reg)
+                     : e.op == ExprOp::Add      ? ofSum(thread, e)
+                                                : Sources::unbounded();
     result.noteWidth(e.width);
     return result;
   }
@@ -214,7 +175,7 @@ class Tracer {
   }
 
   const core::EventGraph& graph_;
-  std::vector<std::map<int, std::vector<size_t>>> definers_;  // per thread: register -> steps
+  core::RegisterDefiners definers_;
   std::map<std::pair<int, int>, Sources> registers_;
 };
 
@@ -237,21 +198,22 @@ std::map<int, Location> staticLocations(const core::EventGraph& graph) {
   return locations;
 }
 
-// The counter bound of location `id`, or nullopt.
-std::optional<Range> counterRange(const core::EventGraph& graph, int id, const Location& l, Tracer& tracer,
-                                  const std::vector<int>& computedWrites,
-                                  const std::function<std::optional<Range>(int)>& initialRange) {
-  if (l.mixedWidths || l.reads.empty()) return std::nullopt;
-  const Event& some = graph.event(l.reads.front());
-  for (int w : computedWrites) {
-    if (core::physicalAlias(graph.event(w), some) != core::Alias::No) return std::nullopt;
-  }
-  Range values{0, 0};  // a read of no write reads 0
-  for (int i : l.inits) {
+// The values the inits of a location give (and 0, what a read of no write reads), where all are known.
+std::optional<Range> initialValues(const std::vector<int>& inits,
+                                   const std::function<std::optional<Range>(int)>& initialRange) {
+  Range values{0, 0};
+  for (int i : inits) {
     std::optional<Range> initial = initialRange(i);
     if (!initial) return std::nullopt;
     values = hull(values, *initial);
   }
+  return values;
+}
+
+// The counter bound of location `id` (one no computed write may touch), or nullopt.
+std::optional<Range> counterRange(const core::EventGraph& graph, int id, const Location& l, Tracer& tracer,
+                                  std::optional<Range> values) {
+  if (l.mixedWidths || !values) return std::nullopt;
   long long increments = 0;
   int narrowest = l.width;
   for (int w : l.writes) {
@@ -261,30 +223,27 @@ std::optional<Range> counterRange(const core::EventGraph& graph, int id, const L
       if (location != id) return std::nullopt;
       increments += increment;
     }
-    if (stored.constants) values = hull(values, *stored.constants);
-    if (stored.narrowest > 0)
-      narrowest = narrowest > 0 ? std::min(narrowest, stored.narrowest) : stored.narrowest;
-    if (increments > kLargest || values.hi > kLargest || values.lo < -kLargest) return std::nullopt;
+    if (stored.constants) values = hull(*values, *stored.constants);
+    narrowest = narrower(narrowest, stored.narrowest);
+    if (increments > kLargest || values->hi > kLargest || values->lo < -kLargest) return std::nullopt;
   }
   if (increments == 0) return std::nullopt;  // constants and initial values: no sum to spare a modulus
-  values.hi += increments;
-  if (narrowest > 0 && (values.lo < 0 || narrowest > 62 || values.hi >= (1LL << narrowest)))
+  values->hi += increments;
+  if (narrowest > 0 && (values->lo < 0 || narrowest > 62 || values->hi >= (1LL << narrowest)))
     return std::nullopt;
   return values;
 }
 
-// A read only initial values reach (its address may be computed): one of them, or 0.
+// A read whose address is computed, when only initial values reach it: one of them, or 0.
 std::optional<Range> initialValuesOnly(const core::EventGraph& graph, const Event& read,
                                        const std::function<std::optional<Range>(int)>& initialRange) {
-  Range values{0, 0};
+  std::vector<int> inits;
   for (const Event& w : graph.events) {
     if (!w.isWrite() || w.id == read.rmwPartner || core::physicalAlias(w, read) == core::Alias::No) continue;
     if (w.kind != EventKind::Init) return std::nullopt;
-    std::optional<Range> initial = initialRange(w.id);
-    if (!initial) return std::nullopt;
-    values = hull(values, *initial);
+    inits.push_back(w.id);
   }
-  return values;
+  return initialValues(inits, initialRange);
 }
 
 }  // namespace
@@ -296,10 +255,22 @@ std::vector<std::optional<Formula::Range>> boundedReads(
   for (const Event& e : graph.events) {
     if (e.kind == EventKind::Write && e.computedAddress) computedWrites.push_back(e.id);
   }
+  auto touchedByComputedWrite = [&](int read) {
+    return std::any_of(computedWrites.begin(), computedWrites.end(), [&](int w) {
+      return core::physicalAlias(graph.event(w), graph.event(read)) != core::Alias::No;
+    });
+  };
   Tracer tracer(graph);
   std::vector<char> observed;  // computed at the first counter
   for (const auto& [id, location] : staticLocations(graph)) {
-    std::optional<Range> range = counterRange(graph, id, location, tracer, computedWrites, initialRange);
+    if (location.reads.empty() || touchedByComputedWrite(location.reads.front())) continue;
+    std::optional<Range> initial = initialValues(location.inits, initialRange);
+    for (int r : location.reads) {  // reads only initial values reach (an RMW's own write aside)
+      bool initialOnly = location.writes.empty() ||
+                         (location.writes.size() == 1 && location.writes[0] == graph.event(r).rmwPartner);
+      if (initialOnly) ranges[static_cast<size_t>(r)] = initial;
+    }
+    std::optional<Range> range = counterRange(graph, id, location, tracer, initial);
     if (!range) continue;
     // A bound on values no observation depends on changes no answer, and it costs the solver: the TTAS
     // lock's critical-section counter, bounded, took its proof from 20 s to 45 s.
@@ -312,7 +283,7 @@ std::vector<std::optional<Formula::Range>> boundedReads(
     for (int r : location.reads) ranges[static_cast<size_t>(r)] = range;
   }
   for (const Event& e : graph.events) {
-    if (e.kind == EventKind::Read && !ranges[static_cast<size_t>(e.id)])
+    if (e.kind == EventKind::Read && e.computedAddress)
       ranges[static_cast<size_t>(e.id)] = initialValuesOnly(graph, e, initialRange);
   }
   return ranges;

@@ -28,13 +28,7 @@ class Relevance {
         read_(static_cast<size_t>(graph.size()), 0),
         write_(static_cast<size_t>(graph.size()), 0),
         registers_(graph.threads.size()),
-        definers_(graph.threads.size()) {
-    for (size_t t = 0; t < graph.threads.size(); ++t) {
-      const std::vector<core::Step>& steps = graph.threads[t].steps;
-      for (size_t s = 0; s < steps.size(); ++s) {
-        if (steps[s].instruction->reg) definers_[t][*steps[s].instruction->reg].push_back(s);
-      }
-    }
+        definers_(core::registerDefiners(graph)) {
     for (const Event& e : graph.events) {
       if (e.isWrite()) writes_.push_back(e.id);
     }
@@ -165,8 +159,8 @@ class Relevance {
 
   const core::EventGraph& graph_;
   std::vector<char> read_, write_;
-  std::vector<std::vector<char>> registers_;                  // per thread, per register
-  std::vector<std::map<int, std::vector<size_t>>> definers_;  // per thread: register -> steps
+  std::vector<std::vector<char>> registers_;  // per thread, per register
+  core::RegisterDefiners definers_;
   std::vector<int> writes_;
   std::deque<std::pair<int, int>> registerQueue_;
   std::deque<int> eventQueue_;

@@ -282,6 +282,17 @@ Alias computedAlias(const Event& a, const Event& b) {
   return Alias::May;
 }
 
+RegisterDefiners registerDefiners(const EventGraph& graph) {
+  RegisterDefiners definers(graph.threads.size());
+  for (size_t t = 0; t < graph.threads.size(); ++t) {
+    const std::vector<Step>& steps = graph.threads[t].steps;
+    for (size_t s = 0; s < steps.size(); ++s) {
+      if (steps[s].instruction->reg) definers[t][*steps[s].instruction->reg].push_back(s);
+    }
+  }
+  return definers;
+}
+
 Alias physicalAlias(const Event& a, const Event& b) {
   if (a.id == b.id) return Alias::Must;
   if (a.computedAddress || b.computedAddress) return computedAlias(a, b);

@@ -2,6 +2,7 @@
 // forward, and the events those steps produce. Relations of a `.cat` model range over these events.
 #pragma once
 
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -109,5 +110,10 @@ Alias genericAlias(const Event& a, const Event& b);
 // Unrolls every loop of `program` to `bound` iterations (statically side-effect-free loops to one) and
 // creates the events. Throws InputError for control flow it cannot handle.
 EventGraph buildEventGraph(const Program& program, int bound);
+
+// Per thread of `graph`: register -> the steps of its unrolled code that write it (flow-insensitive data
+// flow for ValueRelevance and ReadRanges).
+using RegisterDefiners = std::vector<std::map<int, std::vector<size_t>>>;
+RegisterDefiners registerDefiners(const EventGraph& graph);
 
 }  // namespace catcheck::core

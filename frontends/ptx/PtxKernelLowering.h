@@ -178,7 +178,6 @@ class KernelThread {
   core::Instruction ctaBarrier(const Instruction& in, size_t resourceIndex, std::optional<size_t> countIndex,
                                bool arrive);
   int reductionSlots(const std::string& instance, int warps);  // bar.red's per-warp slots: their region
-  int slotLocation(const Instruction& in, int slots, int warp);
   void lowerMapa(const Instruction& in);
   // The linear CTA index of rank `rank` of this thread's cluster (an input error outside it).
   int ctaOfClusterRank(const Instruction& in, long long rank) const;
@@ -199,6 +198,7 @@ class KernelThread {
     // and the object it stays in.
     void applyTo(core::Instruction& access, int width) const;
   };
+  AccessTarget slotOf(const Instruction& in, int slots, int warp);  // a bar.red slot (PtxKernelSync.cpp)
   AccessTarget resolve(const Instruction& in, const Address& address, long long offset, int width);
   core::Expr addressValue(const Instruction& in, const Address& address);
   core::Expr kernelParameter(const Instruction& in, const std::string& name, long long offset, int width);

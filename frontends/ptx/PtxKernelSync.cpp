@@ -143,25 +143,13 @@ void KernelThread::lowerBarrierReduction(const Instruction& in) {
   warpSum.reg = freshRegister("bar.red");
   core::Expr sum = core::Expr::registerValue(*warpSum.reg, 32);
   emit(std::move(warpSum));
-  if (placement_.lane == 0) {
-    core::Instruction store;
-    store.kind = core::InstructionKind::Store;
-    store.tags = {"W", "M", "_", "GEN", "RLX", "CTA"};
-    store.address = slotLocation(in, slots, placement_.warp);
-    store.value = sum;
-    emit(std::move(store));
-  }
+  if (placement_.lane == 0)  // st.relaxed.cta
+    storeTo(in, slotOf(in, slots, placement_.warp), {"W", "M", "_", "GEN", "RLX", "CTA"}, sum);
   emit(std::move(barrier));
 
   core::Expr total = core::constantAt(0, 32);
-  for (int w = 0; w < warps; ++w) {
-    core::Instruction load;
-    load.kind = core::InstructionKind::Load;
-    load.tags = {"R", "M", "_", "GEN", "RLX", "CTA"};
-    load.address = slotLocation(in, slots, w);
-    load.reg = freshRegister("bar.red");
-    core::Expr slot = core::Expr::registerValue(*load.reg, 32);
-    emit(std::move(load));
+  for (int w = 0; w < warps; ++w) {  // ld.relaxed.cta
+    core::Expr slot = loadFrom(slotOf(in, slots, w), {"R", "M", "_", "GEN", "RLX", "CTA"}, 32, "bar.red");
     total = core::fold(core::ExprOp::Add, {total, slot}, 32);
   }
   core::Expr none = core::constantAt(0, 32);
@@ -184,10 +172,12 @@ int KernelThread::reductionSlots(const std::string& instance, int warps) {
   return found->second;
 }
 
-int KernelThread::slotLocation(const Instruction& in, int slots, int warp) {
+KernelThread::AccessTarget KernelThread::slotOf(const Instruction& in, int slots, int warp) {
   const Region& region = context_.memory.region(slots);
-  return context_.memory.location(StateSpace::Shared, placement_.linearCta, region.base + 4LL * warp, 32,
-                                  in.where);
+  AccessTarget target;
+  target.location = context_.memory.location(StateSpace::Shared, placement_.linearCta,
+                                             region.base + 4LL * warp, 32, in.where);
+  return target;
 }
 
 void KernelThread::lowerWarpPrimitive(const Instruction& in) {
