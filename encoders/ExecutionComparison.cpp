@@ -225,77 +225,17 @@ std::vector<long long> resultValues(EncodingContext& ctx) {
   return values;
 }
 
-// deterministic's queries are about values (sums of inputs, partial sums read early or late), where the two
-// solvers differ by orders of magnitude both ways: a 64-lane warp reduction finds its first execution in
-// 1.9 s in cvc5 and none in 60 s in z3; a TMA load's proof takes 17 s in z3 and past 100 s in cvc5; a
-// 32-lane shuffle reduction's proof takes 0.9 s in cvc5 and past 300 s in z3, although z3 answered its
-// single-execution queries in 2 s. Unless the user chose a solver (SolverOptions::kindIsDefault), each query
-// alternates between the solvers with time slices growing fourfold (kSlicesMs, then whatever time is
-// left), starting with the one that answered the check's previous query (z3 for the first): a query costs
-// at most about three times what the better solver needs, and neither solver's bad case sinks the check.
-// The first slice is short because the other solver often answers at once: a 32-thread tree reduction's
-// last query took z3 past 10 s and cvc5 0.2 s. (cvc5 1.0 cannot be interrupted from another thread, so the
-// two cannot run side by side.)
-constexpr unsigned kSlicesMs[] = {2000, 2000, 8000, 8000, 32000, 32000};
-
-struct SolverChoice {
-  SolverKind first = SolverKind::Z3;  // the solver that answered the previous query
-};
-
-SatResult solveEitherSolver(SolverChoice& choice, std::optional<Query>& query, const core::EventGraph& graph,
-                            const core::RelationAnalysis& analysis, const core::Model& model,
-                            const DecideOptions& options, const SolverOptions& solverOptions,
-                            const std::function<Term(Query&)>& goal, const char* what, core::Verdict& verdict,
-                            int executions, const std::map<int, long long>& inputs = {}) {
-  if (!solverOptions.kindIsDefault)
-    return solveTimed(query, graph, analysis, model, options, solverOptions, goal, what, verdict, executions,
-                      inputs);
-  unsigned userMs = solverOptions.timeoutMs;
-  auto start = Clock::now();
-  SolverKind kind = choice.first;
-  for (unsigned sliceMs : kSlicesMs) {
-    SolverOptions slice = solverOptions;
-    slice.kind = kind;
-    slice.timeoutMs = sliceMs;
-    slice.limitIncludesEncoding = false;  // a slice is search time: every slice encodes again
-    if (userMs > 0) {
-      double left = userMs - millisecondsSince(start);
-      if (left <= sliceMs) break;  // the user's limit ends first: the last attempt below
-    }
-    try {
-      SatResult answer =
-          solveTimed(query, graph, analysis, model, options, slice, goal, what, verdict, executions, inputs);
-      choice.first = kind;
-      return answer;
-    } catch (const SolverGaveUp& gaveUp) {
-      if (!gaveUp.timeLimit()) throw;
-    }
-    SolverKind other = kind == SolverKind::Z3 ? SolverKind::Cvc5 : SolverKind::Z3;
-    core::log::debug("{}: no answer from {} in {} ms, asking {}", what,
-                     kind == SolverKind::Z3 ? "z3" : "cvc5", sliceMs,
-                     other == SolverKind::Z3 ? "z3" : "cvc5");
-    kind = other;
-  }
-  SolverOptions last = solverOptions;
-  last.kind = kind;
-  if (userMs > 0) last.timeoutMs = static_cast<unsigned>(std::max(1.0, userMs - millisecondsSince(start)));
-  SatResult answer =
-      solveTimed(query, graph, analysis, model, options, last, goal, what, verdict, executions, inputs);
-  choice.first = kind;
-  return answer;
-}
-
 // On fixed inputs, one execution at a time: some complete execution, then one whose results differ from
 // it. Sound for FAIL (both are executions from the same inputs), cheaper than two side by side.
-bool differsOnFixedInputs(SolverChoice& choice, const std::map<int, long long>& inputs,
+bool differsOnFixedInputs(SolverSchedule& choice, const std::map<int, long long>& inputs,
                           const core::EventGraph& graph, const core::RelationAnalysis& analysis,
                           const core::Model& model, const DecideOptions& options,
                           const SolverOptions& solverOptions, Decision& decision) {
   core::Verdict& verdict = decision.verdict;
   std::optional<Query> first, second;
   auto complete = [](Query& q) { return q.context().allTerminated; };
-  if (solveEitherSolver(choice, first, graph, analysis, model, options, solverOptions, complete,
-                        "a complete execution on fixed inputs", verdict, 1, inputs) != SatResult::Sat)
+  if (solveScheduled(choice, first, graph, analysis, model, options, solverOptions, complete,
+                     "a complete execution on fixed inputs", verdict, 1, inputs) != SatResult::Sat)
     return false;
   std::vector<long long> results = resultValues(first->context());
   auto differs = [&](Query& q) {
@@ -306,8 +246,8 @@ bool differsOnFixedInputs(SolverChoice& choice, const std::map<int, long long>& 
       any.push_back(ctx.f.no(ctx.f.eq(terms[i].second, ctx.f.intValue(results[i]))));
     return ctx.f.both(ctx.allTerminated, ctx.f.any(any));
   };
-  if (solveEitherSolver(choice, second, graph, analysis, model, options, solverOptions, differs,
-                        "another result on the same fixed inputs", verdict, 1, inputs) != SatResult::Sat)
+  if (solveScheduled(choice, second, graph, analysis, model, options, solverOptions, differs,
+                     "another result on the same fixed inputs", verdict, 1, inputs) != SatResult::Sat)
     return false;
   explainDifference(*graph.program, first->context(), second->context(), options, decision);
   return true;
@@ -325,7 +265,7 @@ Decision decideDeterministic(const core::EventGraph& graph, const core::Relation
     verdict.explanation = question.satExplanation;
     return decision;
   };
-  SolverChoice choice;
+  SolverSchedule choice;
   std::map<int, long long> inputs = generalInputs(graph);
   if (differsOnFixedInputs(choice, inputs, graph, analysis, model, options, solverOptions, decision))
     return fail();
@@ -340,8 +280,8 @@ Decision decideDeterministic(const core::EventGraph& graph, const core::Relation
     return f.all({sameInputs(q), q.context(0).allTerminated, q.context(1).allTerminated, f.any(any)});
   };
   if (hasInputs &&
-      solveEitherSolver(choice, twin, graph, analysis, model, options, solverOptions, differentResults,
-                        "two executions with different results", verdict, 2) == SatResult::Sat) {
+      solveScheduled(choice, twin, graph, analysis, model, options, solverOptions, differentResults,
+                     "two executions with different results", verdict, 2) == SatResult::Sat) {
     explainDifference(*graph.program, twin->context(0), twin->context(1), options, decision);
     return fail();
   }

@@ -65,6 +65,19 @@ SatResult solveTimed(std::optional<Query>& query, const core::EventGraph& graph,
                      int executions = 1, const std::map<int, long long>& fixedInputs = {},
                      std::vector<char> observedReads = {});
 
+// The solver that answered a check's previous query: solveScheduled starts its next query there.
+struct SolverSchedule {
+  SolverKind first = SolverKind::Z3;
+};
+// solveTimed, alternating between z3 and cvc5 in time slices growing fourfold unless the user chose a
+// solver (Query.cpp says why): a query costs about three times what the better solver needs at most.
+SatResult solveScheduled(SolverSchedule& schedule, std::optional<Query>& query, const core::EventGraph& graph,
+                         const core::RelationAnalysis& analysis, const core::Model& model,
+                         const DecideOptions& options, const SolverOptions& solverOptions,
+                         const std::function<Term(Query&)>& goal, const char* what, core::Verdict& verdict,
+                         int executions = 1, const std::map<int, long long>& inputs = {},
+                         const std::vector<char>& observedReads = {});
+
 // Whether a bounded loop can be left through its bound: then an unsatisfiable question answers only up to
 // the bound, and the verdict is UNKNOWN when the bound is reachable.
 bool boundReachable(const core::EventGraph& graph, const core::Model& model,

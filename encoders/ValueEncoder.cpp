@@ -24,10 +24,25 @@ bool isBitwise(ExprOp op) {
          op == ExprOp::Shl || op == ExprOp::LShr || op == ExprOp::AShr;
 }
 
-bool hasBitwise(const Expr& e) {
-  if (isBitwise(e.op) && e.width > 0) return true;
+template <typename Test>
+bool anySubexpression(const Expr& e, const Test& test) {
+  if (test(e)) return true;
   for (const Expr& arg : e.args) {
-    if (hasBitwise(arg)) return true;
+    if (anySubexpression(arg, test)) return true;
+  }
+  return false;
+}
+
+// Whether some expression of `program` passes `test`.
+template <typename Test>
+bool anyProgramExpression(const core::Program& program, const Test& test) {
+  for (const core::Thread& thread : program.threads) {
+    for (const core::Instruction& in : thread.code) {
+      if (anySubexpression(in.value, test) || anySubexpression(in.expected, test)) return true;
+      if (in.condition && anySubexpression(*in.condition, test)) return true;
+      if (in.computedAddress && anySubexpression(*in.computedAddress, test)) return true;
+      if (anySubexpression(in.laneSelector, test)) return true;
+    }
   }
   return false;
 }
@@ -45,12 +60,10 @@ long long twoTo(int width) {
 }  // namespace
 
 bool usesBitwiseOperators(const core::Program& program) {
+  auto bitwise = [](const Expr& e) { return isBitwise(e.op) && e.width > 0; };
+  if (anyProgramExpression(program, bitwise)) return true;
   for (const core::Thread& thread : program.threads) {
     for (const core::Instruction& in : thread.code) {
-      if (hasBitwise(in.value) || hasBitwise(in.expected)) return true;
-      if (in.condition && hasBitwise(*in.condition)) return true;
-      if (in.computedAddress && hasBitwise(*in.computedAddress)) return true;
-      if (hasBitwise(in.laneSelector)) return true;
       bool bitwiseRmw =
           in.kind == core::InstructionKind::Rmw && in.value.width > 0 &&
           (in.rmwOp == core::RmwOp::And || in.rmwOp == core::RmwOp::Or || in.rmwOp == core::RmwOp::Xor);
@@ -60,6 +73,17 @@ bool usesBitwiseOperators(const core::Program& program) {
     }
   }
   return false;
+}
+
+bool usesHashingProducts(const core::Program& program) {
+  auto hashing = [](const Expr& e) {
+    if (e.op != ExprOp::Mul || e.width == 0) return false;
+    for (const Expr& arg : e.args) {
+      if (arg.isConstant() && (arg.constant >= (1LL << 16) || arg.constant < 0)) return true;
+    }
+    return false;
+  };
+  return anyProgramExpression(program, hashing);
 }
 
 Term ValueEncoder::intOf(const Expr& e, const std::vector<Term>& regs) {

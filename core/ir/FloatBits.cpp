@@ -6,8 +6,11 @@
 // its magnitude is the value less S, it is a NaN when its magnitude exceeds the bits of infinity, and the
 // non-NaN values order as keyLess says. The fixed functions are affine maps modulo 2^w with odd multipliers
 // derived from a hash of the operation's name: f(a, b) = K (a + b) + C for add and mul (commutative), h' = K
-// h + L x + C per operand otherwise; none is associative. They compute at 32 bits at most (a 64-bit result is
-// zero-extended), and nothing at 64 bits leaves [0, 2^64): the encoders keep 64-bit values unwrapped.
+// h + L x + C per operand otherwise; none is associative. They compute at 32 bits; a 64-bit result is two
+// such functions, its high and its low half. At 64 bits the integer encoding does not wrap: a value is its
+// two's complement reading (constants too, core/ir/ExprFold.h constantAt), in [-2^63, 2^63). So the sign of
+// an f64 is a signed comparison with 0, a 64-bit result is composed with a signed high half, and the rest
+// (magnitudes, the order of two values of one sign) is the same arithmetic at both readings.
 #include "core/ir/FloatBits.h"
 
 #include <algorithm>
@@ -41,7 +44,11 @@ Expr negation(const Expr& a) {
 }
 
 long long signMask(FloatFormat f) {
-  return static_cast<long long>(1ULL << (f.width - 1));
+  return static_cast<long long>(1ULL << (f.width - 1));  // f64: the most negative long long
+}
+// Every bit but the sign: the canonical NaN of min / max, and the largest magnitude.
+long long allButSign(FloatFormat f) {
+  return static_cast<long long>((1ULL << (f.width - 1)) - 1);
 }
 // The bits of +infinity: every exponent bit set, mantissa 0.
 long long infinityBits(FloatFormat f) {
@@ -51,7 +58,10 @@ long long one(FloatFormat f) {
   return ((1LL << (f.exponentBits - 1)) - 1) << (f.width - 1 - f.exponentBits);
 }
 
+// The sign bit. At 64 bits a signed comparison with 0, which reads the unwrapped two's complement value of
+// the integer encoding and the wrapped bits of the bit-vector one alike.
 Expr isNegative(const Expr& a, FloatFormat f) {
+  if (f.width >= 64) return flag(ExprOp::Lt, a, bits(0, f.width));
   return flag(ExprOp::UGe, a, bits(signMask(f), f.width));
 }
 
@@ -64,8 +74,8 @@ Expr isZero(const Expr& a, FloatFormat f) {
 }
 
 // The numeric order of non-NaN values, -0 below +0: a negative value is below every other one, two
-// non-negative ones compare as unsigned numbers, two negative ones the other way round. (No arithmetic, so
-// nothing leaves [0, 2^w) at 64 bits either, where the encoders do not wrap.)
+// non-negative ones compare as unsigned numbers, two negative ones the other way round. (Two values of one
+// sign compare alike as signed and as unsigned numbers, so this holds at 64 bits too.)
 Expr keyLess(const Expr& a, const Expr& b, FloatFormat f) {
   Expr negativeA = isNegative(a, f), negativeB = isNegative(b, f);
   return choose(negativeB, choose(negativeA, flag(ExprOp::UGt, a, b), bits(0, 1)),
@@ -105,8 +115,8 @@ std::string baseOperation(const std::string& operation) {
   return operation.substr(0, operation.find('.'));
 }
 
-// Computed at 32 bits at most and zero-extended: the encoders do not wrap 64-bit arithmetic.
-Expr mix(const std::string& operation, const std::vector<Expr>& args, int resultWidth) {
+// Computed at 32 bits at most (a narrower result at its own width).
+Expr mixNarrow(const std::string& operation, const std::vector<Expr>& args, int resultWidth) {
   int width = std::min(resultWidth, 32);
   long long k = static_cast<long long>(nameHash(operation, 1) | 1);  // odd: a bijection modulo 2^w
   long long l = static_cast<long long>(nameHash(operation, 2) | 1);
@@ -125,6 +135,23 @@ Expr mix(const std::string& operation, const std::vector<Expr>& args, int result
     h = fold(ExprOp::Add, {next, c}, width);
   }
   return atWidth(h, resultWidth);
+}
+
+// A 64-bit value from its two 32-bit halves, the high one read as signed: high * 2^32 + low stays in
+// [-2^63, 2^63), the two's complement reading the unwrapped 64-bit encoding keeps.
+Expr composed(const Expr& high, const Expr& low) {
+  Expr wide = atWidth(high, 64);
+  Expr negative = flag(ExprOp::UGe, high, bits(1LL << 31, 32));
+  Expr signedHigh = choose(negative, fold(ExprOp::Sub, {wide, bits(1LL << 32, 64)}, 64), wide);
+  return fold(ExprOp::Add, {times(1LL << 32, signedHigh, 64), atWidth(low, 64)}, 64);
+}
+
+// The fixed function of an operation at its result width; a 64-bit result is two 32-bit ones (the high
+// half a function of its own), so its value may be any of the 2^64 bit patterns, signs and NaNs included.
+Expr mix(const std::string& operation, const std::vector<Expr>& args, int resultWidth) {
+  if (resultWidth < 64) return mixNarrow(operation, args, resultWidth);
+  // the high half's name keeps the operation's base, so its commutativity is the operation's
+  return composed(mixNarrow(operation + ".high", args, 32), mixNarrow(operation, args, 32));
 }
 
 }  // namespace
@@ -214,7 +241,7 @@ Expr floatAbs(const Expr& a, FloatFormat f) {
 }
 
 Expr floatMinMax(bool max, const Expr& a, const Expr& b, FloatFormat f) {
-  Expr canonicalNan = bits(signMask(f) - 1, f.width);
+  Expr canonicalNan = bits(allButSign(f), f.width);
   Expr less = keyLess(a, b, f);
   Expr ordered = max ? choose(less, b, a) : choose(less, a, b);
   Expr nanB = floatIsNan(b, f);

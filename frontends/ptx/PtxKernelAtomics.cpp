@@ -2,7 +2,7 @@
 // halves are tagged as the PTX litmus front end tags them (frontends/PtxAtomics.cpp): M, _, RMW, GEN and the
 // scope on both; the read ACQ for .acquire / .acq_rel and RLX otherwise, the write REL for .release /
 // .acq_rel and RLX otherwise. Without a .sem the ISA means .relaxed, without a scope .gpu. atom.cas always
-// writes (the old value when the comparison fails). A floating-point add (.f16 / .f32, with or without
+// writes (the old value when the comparison fails). A floating-point add (.f16 / .f32 / .f64, with or without
 // .noftz) is core/ir/FloatBits.h's add; exch and cas of floating-point types move bits; inc and dec (.u32)
 // wrap at the operand (core/ir/ExprSemantics.h, wrappingUpdate). The other floating-point operations are
 // not modelled.
@@ -58,8 +58,8 @@ void KernelThread::lowerAtomic(const Instruction& in) {
   if (type.empty()) fail(in, in.opcode + " needs a type (.u32, .s64, .f32, ...)");
   bool isFloat = type[0] == 'f' || type == "bf16";
   bool bitsOnly = operation == "exch" || operation == "cas";
-  if (isFloat && !bitsOnly && (operation != "add" || type == "bf16" || type == "f64"))
-    unsupported(in, "floating-point atomics other than add.f16 / .f32");
+  if (isFloat && !bitsOnly && (operation != "add" || type == "bf16"))
+    unsupported(in, "floating-point atomics other than add.f16 / .f32 / .f64");
   if (isRed && (operation == "exch" || operation == "cas")) fail(in, "red has no ." + operation);
   int width = typeWidth(type);
   const AtomicOperation& op = operations().at(operation);

@@ -69,11 +69,9 @@ void KernelThread::lowerFloatTest(const Instruction& in) {
   std::vector<std::string> types = typesOf(in);
   if (!tested || types.size() != 1)
     fail(in, "testp needs one of finite infinite number notanumber normal subnormal and a type");
-  if (types.front() == "f64")
-    unsupported(in,
-                "testp on f64 (the encoders keep 64-bit values unwrapped, so their bits are not modelled)");
-  if (types.front() != "f32") fail(in, "testp takes .f32 or .f64");
-  writeRegister(in, 0, core::floatIsClass(*tested, operand(in, 1, 32), formatOf("f32")));
+  const std::string& type = types.front();
+  if (type != "f32" && type != "f64") fail(in, "testp takes .f32 or .f64");
+  writeRegister(in, 0, core::floatIsClass(*tested, operand(in, 1, typeWidth(type)), formatOf(type)));
 }
 
 bool KernelThread::lowerFloat(const Instruction& in) {
@@ -90,11 +88,6 @@ bool KernelThread::lowerFloat(const Instruction& in) {
   bool floatResult = isFloatType(types.front());
   if (!floatOperands && !(in.opcode == "cvt" && floatResult)) return false;
   const std::string& op = in.opcode;
-  for (const std::string& t : types)
-    if (t == "f64")
-      unsupported(in,
-                  "64-bit floating-point arithmetic (the encoders keep 64-bit values unwrapped, so its bit "
-                  "operations are not modelled yet; moving f64 bits is fine)");
   FloatFormat format = formatOf(type);
   bool packed = type == "f16x2" || type == "bf16x2";
   int width = typeWidth(type);

@@ -35,6 +35,7 @@ static __device__ __forceinline__ void __threadfence_block() { __nvvm_membar_cta
 static __device__ __forceinline__ void __threadfence() { __nvvm_membar_gl(); }
 static __device__ __forceinline__ void __threadfence_system() { __nvvm_membar_sys(); }
 static __device__ __forceinline__ float atomicAdd(float *p, float v) { return __nvvm_atom_add_gen_f(p, v); }
+static __device__ __forceinline__ double atomicAdd(double *p, double v) { return __nvvm_atom_add_gen_d(p, v); }
 
 // Shuffles: the c operand packs the segment mask ((32 - width) << 8) and the clamp (0x1f for down/idx/bfly,
 // 0 for up), as the CUDA headers do.

@@ -94,5 +94,63 @@ TEST(FloatBits, AtomicAddUpdateIsTheAdd) {
             valueOf(floatFunction("add.f32", {f32(2.0f), f32(3.0f)}, kF32, 32)));
 }
 
+const FloatFormat kF64{64, 11};
+
+Expr f64(double value) {
+  return constantAt(static_cast<long long>(std::bit_cast<std::uint64_t>(value)), 64);
+}
+
+// f64 values are two's complement readings at 64 bits (negative doubles are negative numbers), which the
+// integer encoding keeps unwrapped: the sign is a signed comparison, the rest as at 32 bits.
+TEST(FloatBits, DoubleComparisonsAndClassesFollowIeee) {
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  const double values[] = {-INFINITY, -2.5, -1e-310, -0.0, 0.0, 1e-310, 1.0, 3.0, INFINITY, nan};
+  auto holds64 = [](FloatComparison c, double a, double b) {
+    return valueOf(floatCompare(c, f64(a), f64(b), kF64)) != 0;
+  };
+  auto is = [](FloatClass c, double v) { return valueOf(floatIsClass(c, f64(v), kF64)) != 0; };
+  for (double a : values) {
+    for (double b : values) {
+      EXPECT_EQ(holds64(FloatComparison::Lt, a, b), a < b) << a << " < " << b;
+      EXPECT_EQ(holds64(FloatComparison::Eq, a, b), a == b) << a << " == " << b;
+      EXPECT_EQ(holds64(FloatComparison::Geu, a, b), !(a < b)) << a << " geu " << b;
+    }
+    EXPECT_EQ(is(FloatClass::Finite, a), std::isfinite(a)) << a;
+    EXPECT_EQ(is(FloatClass::Normal, a), std::isnormal(a)) << a;
+    EXPECT_EQ(is(FloatClass::Subnormal, a), std::fpclassify(a) == FP_SUBNORMAL) << a;
+    EXPECT_EQ(is(FloatClass::NotANumber, a), std::isnan(a)) << a;
+  }
+}
+
+TEST(FloatBits, DoubleSignAndMinMaxAreExact) {
+  EXPECT_EQ(valueOf(floatNegate(f64(1.5), kF64)), valueOf(f64(-1.5)));
+  EXPECT_EQ(valueOf(floatNegate(f64(-0.0), kF64)), valueOf(f64(0.0)));
+  EXPECT_EQ(valueOf(floatAbs(f64(-2.0), kF64)), valueOf(f64(2.0)));
+  EXPECT_EQ(valueOf(floatCopySign(f64(2.0), f64(-0.0), kF64)), valueOf(f64(-2.0)));
+  EXPECT_EQ(valueOf(floatMinMax(false, f64(3.0), f64(-1.0), kF64)), valueOf(f64(-1.0)));
+  EXPECT_EQ(valueOf(floatMinMax(true, f64(-3.0), f64(-1.0), kF64)), valueOf(f64(-1.0)));
+  double nan = std::numeric_limits<double>::quiet_NaN();
+  EXPECT_EQ(valueOf(floatMinMax(true, f64(nan), f64(nan), kF64)), 0x7FFFFFFFFFFFFFFFLL) << "canonical NaN";
+}
+
+// A 64-bit fixed function reaches every part of the value: signs, high exponents, not just the low half.
+TEST(FloatBits, DoubleFixedFunctionsCoverTheWholeValue) {
+  auto add = [](const Expr& x, const Expr& y) { return floatFunction("add.f64", {x, y}, kF64, 64); };
+  bool negative = false, highBits = false;
+  for (int i = 1; i <= 16; ++i) {
+    long long sum = valueOf(add(f64(i * 0.75), f64(-i * 3.5)));
+    negative = negative || sum < 0;
+    highBits = highBits || (static_cast<std::uint64_t>(sum) >> 32) != 0;
+  }
+  EXPECT_TRUE(negative);
+  EXPECT_TRUE(highBits);
+  Expr a = f64(1.25), b = f64(-7.5), c = f64(3.0);
+  EXPECT_EQ(valueOf(add(a, b)), valueOf(add(b, a))) << "add is commutative";
+  EXPECT_NE(valueOf(add(add(a, b), c)), valueOf(add(a, add(b, c)))) << "but not associative";
+  EXPECT_EQ(valueOf(add(f64(0.0), b)), valueOf(b)) << "0 + x is x";
+  EXPECT_EQ(applyRmw(RmwOp::FloatAdd, 64, valueOf(a), valueOf(c), 0), valueOf(add(a, c)))
+      << "atom.add.f64 is add.f64";
+}
+
 }  // namespace
 }  // namespace catcheck::core
