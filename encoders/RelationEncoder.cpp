@@ -12,6 +12,8 @@
 //  * `holds` gives the exact truth value of an axiom's check, for flags and negated axioms.
 #include "encoders/RelationEncoder.h"
 
+#include <algorithm>
+#include <map>
 #include <stdexcept>
 #include <string>
 
@@ -180,8 +182,31 @@ Term RelationEncoder::composition(const Node& node, int a, int b) {
   return f_.any(paths);
 }
 
-// Floyd-Warshall over the may-graph of `operand`: exact transitive closure formulas for every pair of its
-// vertices, cached under `key` (per iteration when the operand depends on recursion).
+// The vertices of a may-graph split into its connected components (edges taken both ways): no path leaves
+// a component, so a closure is the closures of its components. Coherence, for one, falls apart into one
+// component per location.
+namespace {
+std::vector<std::vector<int>> components(const core::PairSet& may, const std::vector<int>& vertices) {
+  std::map<int, int> parent;
+  for (int v : vertices) parent[v] = v;
+  auto root = [&](int v) {
+    while (parent[v] != v) v = parent[v] = parent[parent[v]];
+    return v;
+  };
+  may.forEach([&](int a, int b) {
+    if (parent.count(a) != 0 && parent.count(b) != 0) parent[root(a)] = root(b);
+  });
+  std::map<int, std::vector<int>> byRoot;
+  for (int v : vertices) byRoot[root(v)].push_back(v);
+  std::vector<std::vector<int>> groups;
+  for (auto& [top, members] : byRoot) groups.push_back(std::move(members));
+  return groups;
+}
+}  // namespace
+
+// Floyd-Warshall over the may-graph of `operand`, one connected component at a time (n^3 in the largest
+// component, not in all the vertices): exact transitive closure formulas for every pair that may be in
+// it, cached under `key` (per iteration when the operand depends on recursion). Pairs left out are false.
 const std::map<std::pair<int, int>, Term>& RelationEncoder::closureOf(NodeId operand, NodeId key) {
   auto& cache = dependsOnRecursion(operand) ? recursionClosures_ : closures_;
   auto found = cache.find(key);
@@ -189,9 +214,22 @@ const std::map<std::pair<int, int>, Term>& RelationEncoder::closureOf(NodeId ope
   const core::PairSet& may = bounds_.relation(operand).may;
   std::vector<int> vertices = (may.domain() |= may.range()).elements();
   std::erase_if(vertices, [&](int e) { return inTotalCoherence(key, e); });
+  std::vector<std::vector<int>> groups = components(may, vertices);
+  size_t largest = 0;
+  for (const std::vector<int>& group : groups) largest = std::max(largest, group.size());
+  core::log::debug(
+      "closure of node {} over {} events in {} components (largest {}), {} undecided operand pairs (exact, "
+      "Warshall)",
+      operand, vertices.size(), groups.size(), largest, may.count() - bounds_.relation(operand).must.count());
+  std::map<std::pair<int, int>, Term> pairs;
+  for (const std::vector<int>& group : groups) warshall(operand, group, pairs);
+  return cache.emplace(key, std::move(pairs)).first->second;
+}
+
+// The closure of `operand` within one component's `vertices`, its pairs that are not false added to `pairs`.
+void RelationEncoder::warshall(NodeId operand, const std::vector<int>& vertices,
+                               std::map<std::pair<int, int>, Term>& pairs) {
   size_t n = vertices.size();
-  core::log::debug("closure of node {} over {} events, {} undecided operand pairs (exact, Warshall)", operand,
-                   n, may.count() - bounds_.relation(operand).must.count());
   std::vector<Term> tc(n * n);
   for (size_t i = 0; i < n; ++i) {
     for (size_t j = 0; j < n; ++j) tc[i * n + j] = edge(operand, vertices[i], vertices[j]);
@@ -205,11 +243,11 @@ const std::map<std::pair<int, int>, Term>& RelationEncoder::closureOf(NodeId ope
       }
     }
   }
-  std::map<std::pair<int, int>, Term> pairs;
   for (size_t i = 0; i < n; ++i) {
-    for (size_t j = 0; j < n; ++j) pairs[{vertices[i], vertices[j]}] = tc[i * n + j];
+    for (size_t j = 0; j < n; ++j) {
+      if (!f_.isFalse(tc[i * n + j])) pairs[{vertices[i], vertices[j]}] = tc[i * n + j];
+    }
   }
-  return cache.emplace(key, std::move(pairs)).first->second;
 }
 
 // A closure every axiom wants small (and outside recursion): a variable per undecided pair of its may

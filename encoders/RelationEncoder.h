@@ -34,6 +34,8 @@ class RelationEncoder {
   Term composition(const core::Node& node, int a, int b);
   Term closureEdge(core::NodeId id, int a, int b);
   const std::map<std::pair<int, int>, Term>& closureOf(core::NodeId operand, core::NodeId key);
+  void warshall(core::NodeId operand, const std::vector<int>& vertices,
+                std::map<std::pair<int, int>, Term>& pairs);
   const std::map<std::pair<int, int>, Term>& closureFromBelow(core::NodeId id);
   bool onlyWantedSmall(core::NodeId id) const;
   bool encodedFromBelow(core::NodeId id);

@@ -72,6 +72,24 @@ Expr leadingZeros(const Expr& x, int width) {
   return count;
 }
 
+// bfind{.shiftamt} (ISA "bfind"): the position of the most significant bit that differs from the sign
+// (signed types: of the complement of a negative value), 0xffffffff when there is none; .shiftamt gives
+// the left shift that brings it to the top instead (width - 1 - position).
+Expr highestBit(const Expr& x, int width, bool isSigned, bool shiftAmount) {
+  Expr value = x;
+  if (isSigned) {
+    Expr negative = fold(ExprOp::Lt, {x, constant(0, width)}, 1);
+    value = fold(ExprOp::Ite, {negative, fold(ExprOp::Not, {x}, width), x}, width);
+  }
+  Expr found = constant(0xFFFFFFFFLL, 32);
+  for (int i = 0; i < width; ++i) {  // higher bits override
+    Expr set = fold(ExprOp::Ne,
+                    {fold(ExprOp::And, {value, constant(1LL << i, width)}, width), constant(0, width)}, 1);
+    found = fold(ExprOp::Ite, {set, constant(shiftAmount ? width - 1 - i : i, 32), found}, 32);
+  }
+  return found;
+}
+
 Expr reversed(const Expr& x, int width) {
   Expr result = constant(0, width);
   for (int i = 0; i < width; ++i) {
@@ -86,9 +104,10 @@ Expr reversed(const Expr& x, int width) {
 }  // namespace
 
 bool KernelThread::lowerArithmetic(const Instruction& in) {
-  static const std::set<std::string> family = {
-      "mov", "add",  "sub", "mul", "mad",  "div", "rem",  "min", "max", "neg",  "abs",  "and",  "or",  "xor",
-      "not", "cnot", "shl", "shr", "popc", "clz", "brev", "bfe", "bfi", "prmt", "setp", "selp", "set", "cvt"};
+  static const std::set<std::string> family = {"mov",  "add",  "sub",  "mul", "mad",   "div",  "rem", "min",
+                                               "max",  "neg",  "abs",  "and", "or",    "xor",  "not", "cnot",
+                                               "shl",  "shr",  "popc", "clz", "bfind", "brev", "bfe", "bfi",
+                                               "prmt", "setp", "selp", "set", "cvt"};
   if (family.count(in.opcode) == 0) return false;
   std::vector<std::string> types = typesOf(in);
   if (types.empty()) fail(in, in.opcode + " needs a type (.u32, .s64, .b32, .pred, ...)");
@@ -184,6 +203,7 @@ bool KernelThread::lowerArithmetic(const Instruction& in) {
   }
   if (op == "popc") return result(popcount(arg(1), width)), true;
   if (op == "clz") return result(leadingZeros(arg(1), width)), true;
+  if (op == "bfind") return result(highestBit(arg(1), width, sign, in.hasQualifier("shiftamt"))), true;
   if (op == "brev") return result(reversed(arg(1), width)), true;
   if (op == "bfe" || op == "bfi") return lowerBitField(in, width, sign), true;
   if (op == "prmt") return lowerPermute(in), true;

@@ -334,6 +334,50 @@ TEST(PtxKernel, FloatingPointInstructionsLower) {
   EXPECT_NE(stored[1], 0x3F800000);
 }
 
+// The constants the shared stores of `body` write, in order (the launch folds everything here).
+std::vector<long long> storedConstants(const std::string& body) {
+  core::Program program = lower(kernel(body), launchOf(1));
+  std::vector<long long> stored;
+  for (const core::Instruction& in : program.threads[0].code)
+    if (in.kind == core::InstructionKind::Store && in.value.isConstant()) stored.push_back(in.value.constant);
+  return stored;
+}
+
+TEST(PtxKernel, DoublesLowerExactlyWhereIeeeIsExact) {
+  std::string body =
+      ".reg .f64 %fd<4>;\n.reg .pred %p<3>;\n.reg .b32 %r<3>;\n"
+      "setp.lt.f64 %p1, 0dBFF0000000000000, 0d3FF0000000000000;\n"  // -1.0 < 1.0
+      "selp.u32 %r1, 1, 0, %p1;\n"
+      "st.shared.u32 [s], %r1;\n"
+      "neg.f64 %fd1, 0d3FF0000000000000;\n"
+      "st.shared.f64 [s+8], %fd1;\n"
+      "testp.infinite.f64 %p2, 0dFFF0000000000000;\n"
+      "selp.u32 %r2, 1, 0, %p2;\n"
+      "st.shared.u32 [s+16], %r2;\n"
+      "add.rn.f64 %fd2, %fd1, 0d0000000000000000;\n"
+      "st.shared.f64 [s+24], %fd2;\n"
+      "ret;";
+  std::vector<long long> stored = storedConstants(body);
+  ASSERT_EQ(stored.size(), 4u);
+  EXPECT_EQ(stored[0], 1);
+  EXPECT_EQ(stored[1], static_cast<long long>(0xBFF0000000000000ULL)) << "-1.0";
+  EXPECT_EQ(stored[2], 1) << "-infinity is infinite";
+  EXPECT_EQ(stored[3], static_cast<long long>(0xBFF0000000000000ULL)) << "-1.0 + 0 is -1.0";
+}
+
+// bfind (CUDA's __ffs after brev, __clz's relative): the most significant bit that differs from the sign.
+TEST(PtxKernel, BfindFindsTheMostSignificantBit) {
+  std::string body =
+      ".reg .b32 %r<6>;\n"
+      "bfind.u32 %r1, 0x00010010;\n"
+      "bfind.shiftamt.u32 %r2, 0x00010010;\n"
+      "bfind.u32 %r3, 0;\n"
+      "bfind.s32 %r4, -2;\n"
+      "st.shared.u32 [s], %r1;\nst.shared.u32 [s+4], %r2;\nst.shared.u32 [s+8], %r3;\n"
+      "st.shared.u32 [s+12], %r4;\nret;";
+  EXPECT_EQ(storedConstants(body), (std::vector<long long>{16, 15, 0xFFFFFFFFLL, 0}));
+}
+
 TEST(PtxKernel, EveryCorpusKernelWithoutAsynchronousCopiesLowers) {
   for (const std::string& path : testing::corpusFiles()) {
     std::string text = testing::readFile(path);
