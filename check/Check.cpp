@@ -67,6 +67,11 @@ std::vector<std::string> propertyProblems(const core::Execution& execution, cons
     }
     case core::Property::ProgramSpec: {
       if (program.assertionKind == core::AssertionKind::None) return {};
+      if (program.assertionKind == core::AssertionKind::NoFailedAssert) {
+        for (const core::Event& e : graph.events)
+          if (e.tags.has(core::kAssertFailureTag) && execution.executed.has(e.id)) return {};
+        return {"no thread reaches a failing assert()"};
+      }
       std::vector<std::string> problems;
       bool wanted = program.assertionKind != core::AssertionKind::Forall;
       if (!execution.terminated) problems.push_back("the execution does not terminate");
@@ -450,10 +455,11 @@ core::Verdict checkFile(const std::string& testPath, const core::Model& model, c
     throw core::InputError(
         core::SourceLocation{testPath, 1, 1},
         "the program's target is " + program.target->name + ", not " + options.requiredTarget);
-  if (program.language == core::SourceLanguage::PtxKernel && options.property == core::Property::ProgramSpec)
+  if (program.language == core::SourceLanguage::PtxKernel &&
+      options.property == core::Property::ProgramSpec && program.assertionKind == core::AssertionKind::None)
     throw core::InputError(
         core::SourceLocation{testPath, 1, 1},
-        "program_spec needs a final condition and a kernel has none; use --property cat_spec, "
+        "program_spec checks a kernel's assert() calls and this kernel has none; use --property cat_spec, "
         "termination, participation, warp_drf, well_synchronized, deterministic or memory_safety");
   double parseMs = millisecondsSince(start);
   core::log::debug("parse: {} ({}) in {:.1f} ms", program.name, testPath, parseMs);

@@ -65,6 +65,12 @@ Term conditionReached(EncodingContext& ctx, const core::Program& program) {
       return f.both(ctx.allTerminated, condition);
     case core::AssertionKind::Forall:
       return f.both(ctx.allTerminated, f.no(condition));
+    case core::AssertionKind::NoFailedAssert: {  // some thread reaches a failing assert()
+      std::vector<Term> failures;
+      for (const core::Event& e : ctx.graph.events)
+        if (e.tags.has(core::kAssertFailureTag)) failures.push_back(ctx.exec[static_cast<size_t>(e.id)]);
+      return f.any(failures);
+    }
     case core::AssertionKind::None:
       break;
   }
@@ -109,6 +115,19 @@ void explainFlag(Query& query, const core::Model& model, const core::RelationAna
         verdict.firedSites = {graph.site(a), graph.site(b)};
       }
     });
+    return;
+  }
+}
+
+// For a program_spec FAIL of a kernel's assert(): the first failing assert() the solver's execution reaches.
+void explainAssertion(Query& query, core::Verdict& verdict) {
+  const core::EventGraph& graph = query.context().graph;
+  for (const core::Event& e : graph.events) {
+    if (!e.tags.has(core::kAssertFailureTag) || !query.value(query.context().exec[static_cast<size_t>(e.id)]))
+      continue;
+    verdict.firedFlag = "assert";
+    verdict.firedPair = graph.describe(e.id);
+    verdict.firedSites = {graph.site(e.id)};
     return;
   }
 }
@@ -323,6 +342,9 @@ Decision decide(const core::EventGraph& graph, const core::RelationAnalysis& ana
     if (!options.explain) return decision;
     const core::PropertyDescriptor& property = core::describe(options.property);
     if (property.firesFlags) explainFlag(first, model, analysis, verdict);
+    if (options.property == core::Property::ProgramSpec &&
+        program.assertionKind == core::AssertionKind::NoFailedAssert)
+      explainAssertion(first, verdict);
     if (options.property == core::Property::MemorySafety)
       explainMemorySafety(first, model, analysis, verdict);
     if (verdict.firedFlag.empty()) explainWarpCondition(first, options.property, verdict);

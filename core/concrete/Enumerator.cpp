@@ -447,6 +447,8 @@ Result enumeratedVerdict(const EnumerationResult& result, const Program& program
   if (!result.complete)
     throw std::logic_error("no verdict from an incomplete enumeration: " + result.incompleteReason);
   if (!describe(property).listsFinalStates) return terminationVerdict(result);
+  if (program.assertionKind == AssertionKind::NoFailedAssert)
+    throw std::invalid_argument("the enumerator decides final conditions, not a kernel's assert() calls");
   bool reachability = describe(property).question(program).satMeansPass;
   bool found = false, boundReached = false;
   for (const auto& [outcome, count] : result.outcomes) {

@@ -198,7 +198,11 @@ struct Condition {
   int width = 0;  // Compare: Lt Le Gt Ge read both sides as signed values of this many bits (0: as they are)
 };
 
-enum class AssertionKind { None, Exists, NotExists, Forall };
+// NoFailedAssert: a CUDA kernel's assert() calls (PTX `call __assertfail`, lowered to Visible events tagged
+// ASSERT, kAssertFailureTag): violated by an execution in which some thread reaches one, whether or not the
+// others finish (a failed assert() aborts the kernel).
+enum class AssertionKind { None, Exists, NotExists, Forall, NoFailedAssert };
+inline constexpr const char* kAssertFailureTag = "ASSERT";
 
 // The source language a program came from (for reports and the library; no check depends on it).
 enum class SourceLanguage { PtxLitmus, VulkanLitmus, SpirV, PtxKernel };

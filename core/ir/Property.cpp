@@ -18,6 +18,8 @@ Question programSpecQuestion(const Program& program) {
     case AssertionKind::Forall:
       return {false, "some final state violates the forall-condition",
               "every final state satisfies the forall-condition"};
+    case AssertionKind::NoFailedAssert:
+      return {false, "an assert() fails in some execution", "no assert() can fail"};
     case AssertionKind::None:
       break;
   }

@@ -286,6 +286,10 @@ core::Program lowerKernel(const Module& module, const KernelLaunch& launch, cons
     }
   }
   addUnreachableBarriers(program);
+  if (module.findFunction("__assertfail") != nullptr) {  // the kernel calls assert() (or may)
+    program.assertionKind = core::AssertionKind::NoFailedAssert;
+    program.assertionText = "no assert() fails";
+  }
   return std::move(context.program);
 }
 

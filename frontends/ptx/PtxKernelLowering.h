@@ -233,6 +233,8 @@ class KernelThread {
   bool unrollsFurther(const State& state);
   void call(State& state, const Instruction& in);
   void callPrintf(State& state, const Instruction& in, const List* results);
+  bool callsAssertFail(const Instruction& in) const;
+  void failAssertion(const Instruction& in);
   bool returnFromFrame(State& state);
   std::string specialize(const State& state, std::vector<core::Instruction>& materialization);
   std::string pointKey(const State& state) const;

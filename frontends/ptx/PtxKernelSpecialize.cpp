@@ -161,6 +161,25 @@ void KernelThread::callPrintf(State& state, const Instruction& in, const List* r
   ++caller.pc;
 }
 
+// CUDA's assert(): `call.uni __assertfail, (message, file, line, function, size)` where the condition
+// failed. The call is a Visible event tagged ASSERT (program_spec asks whether one executes:
+// core/ir/Program.h NoFailedAssert); the thread stops there, as a failed assert() aborts the kernel.
+bool KernelThread::callsAssertFail(const Instruction& in) const {
+  for (const Operand& operand : in.operands)
+    if (const auto* symbol = std::get_if<Symbol>(&operand.value)) return symbol->name == "__assertfail";
+  return false;
+}
+
+void KernelThread::failAssertion(const Instruction&) {
+  core::Instruction failure;
+  failure.kind = core::InstructionKind::Visible;
+  failure.tags = {"_", core::kAssertFailureTag};
+  emit(std::move(failure));
+  // the call's first line is all of `call.uni`: name the callee instead, keeping the source position
+  std::string& text = thread_.code.back().text;
+  text.replace(0, text.find("  //"), "call __assertfail (assert() failed)");
+}
+
 // `call (ret), f, (a, b);`: the callee runs in a frame of its own whose parameters are the caller's `.param`
 // cells it was given.
 void KernelThread::call(State& state, const Instruction& in) {

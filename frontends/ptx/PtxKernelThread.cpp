@@ -117,6 +117,11 @@ bool KernelThread::step(State& state) {
   }
   if (in.opcode == "call") {
     if (guard) unsupported(in, "a call under a guard the launch does not decide");
+    if (callsAssertFail(in)) {  // the thread stops where its assert() failed
+      failAssertion(in);
+      state.stack.resize(1);
+      return returnFromFrame(state);
+    }
     call(state, in);
     return true;
   }

@@ -93,6 +93,16 @@ TEST(KernelCli, TheKernelIsChosenByItsDemangledName) {
       << unknown.output;
 }
 
+// program_spec asks whether a kernel's assert() can fail: the failing one by source line and thread.
+TEST(KernelCli, AFailingAssertNamesItsSourceLineAndThread) {
+  CommandResult run = runCatcheck(kModel + " " + kCorpus +
+                                  "assert_count_nosync.ptx --grid 1 --block 4 --arg 0=buffer:4 --property "
+                                  "program_spec");
+  EXPECT_EQ(run.exitCode, 0) << run.output;
+  EXPECT_NE(run.output.find("Result: FAIL"), std::string::npos) << run.output;
+  EXPECT_NE(run.output.find("assert: assert_count_nosync.cu:18 (thread 0)"), std::string::npos) << run.output;
+}
+
 TEST(KernelCli, LaunchOptionsAreCheckedAndProgramSpecIsRefused) {
   CommandResult badGrid = runCatcheck(kModel + " " + kCorpus + "reduce_tree_ok.ptx --grid 0,1 --block 32");
   EXPECT_EQ(badGrid.exitCode, 2);
@@ -102,7 +112,8 @@ TEST(KernelCli, LaunchOptionsAreCheckedAndProgramSpecIsRefused) {
   EXPECT_EQ(badArg.exitCode, 2);
   CommandResult spec = runCatcheck(kModel + " " + kCorpus + "reduce_tree_ok.ptx" + kLaunch);
   EXPECT_EQ(spec.exitCode, 2);
-  EXPECT_NE(spec.output.find("program_spec needs a final condition and a kernel has none"), std::string::npos)
+  EXPECT_NE(spec.output.find("program_spec checks a kernel's assert() calls and this kernel has none"),
+            std::string::npos)
       << spec.output;
 }
 
