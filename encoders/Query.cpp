@@ -1,6 +1,7 @@
 // The encoding every question shares (Checker.cpp asks them): program, memory, consistency axioms and the
 // filter, once per execution a question is about, over one solver backend. Final-state conditions (the
-// filter, program_spec's assertion) are encoded here over the final registers and memory.
+// filter, program_spec's assertion) are encoded here over the final registers and memory. Solving is timed
+// here too, and so is the schedule that alternates between z3 and cvc5 where neither is reliably faster.
 #include "encoders/Query.h"
 
 #include <chrono>
