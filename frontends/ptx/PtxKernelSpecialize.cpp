@@ -177,7 +177,9 @@ void KernelThread::failAssertion(const Instruction&) {
   emit(std::move(failure));
   // the call's first line is all of `call.uni`: name the callee instead, keeping the source position
   std::string& text = thread_.code.back().text;
-  text.replace(0, text.find("  //"), "call __assertfail (assert() failed)");
+  size_t source = text.find("  //");
+  text = std::string("call __assertfail (assert() failed)") +
+         (source == std::string::npos ? std::string() : text.substr(source));
 }
 
 // `call (ret), f, (a, b);`: the callee runs in a frame of its own whose parameters are the caller's `.param`
