@@ -190,10 +190,10 @@ std::optional<long long> applyOperator(const Expr& node, const std::vector<long 
   int w = node.width;
   int argWidth = node.args.empty() ? 0 : node.args[0].width;
   switch (node.op) {
-    case ExprOp::Add:
-      return wrapToWidth(args[0] + args[1], w);
+    case ExprOp::Add:  // in unsigned arithmetic: at 64 bits a sum may wrap (f64 sign flips, core/ir/FloatBits)
+      return wrapToWidth(static_cast<long long>(static_cast<u64>(args[0]) + static_cast<u64>(args[1])), w);
     case ExprOp::Sub:
-      return wrapToWidth(args[0] - args[1], w);
+      return wrapToWidth(static_cast<long long>(static_cast<u64>(args[0]) - static_cast<u64>(args[1])), w);
     case ExprOp::Mul:
       return wrapToWidth(static_cast<long long>(static_cast<u64>(args[0]) * static_cast<u64>(args[1])), w);
     case ExprOp::Div:
