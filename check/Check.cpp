@@ -68,8 +68,8 @@ std::vector<std::string> propertyProblems(const core::Execution& execution, cons
     case core::Property::ProgramSpec: {
       if (program.assertionKind == core::AssertionKind::None) return {};
       if (program.assertionKind == core::AssertionKind::NoFailedAssert) {
-        for (const core::Event& e : graph.events)
-          if (e.tags.has(core::kAssertFailureTag) && execution.executed.has(e.id)) return {};
+        for (int e : graph.assertFailures())
+          if (execution.executed.has(e)) return {};
         return {"no thread reaches a failing assert()"};
       }
       std::vector<std::string> problems;

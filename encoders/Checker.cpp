@@ -67,8 +67,7 @@ Term conditionReached(EncodingContext& ctx, const core::Program& program) {
       return f.both(ctx.allTerminated, f.no(condition));
     case core::AssertionKind::NoFailedAssert: {  // some thread reaches a failing assert()
       std::vector<Term> failures;
-      for (const core::Event& e : ctx.graph.events)
-        if (e.tags.has(core::kAssertFailureTag)) failures.push_back(ctx.exec[static_cast<size_t>(e.id)]);
+      for (int e : ctx.graph.assertFailures()) failures.push_back(ctx.exec[static_cast<size_t>(e)]);
       return f.any(failures);
     }
     case core::AssertionKind::None:
@@ -122,12 +121,11 @@ void explainFlag(Query& query, const core::Model& model, const core::RelationAna
 // For a program_spec FAIL of a kernel's assert(): the first failing assert() the solver's execution reaches.
 void explainAssertion(Query& query, core::Verdict& verdict) {
   const core::EventGraph& graph = query.context().graph;
-  for (const core::Event& e : graph.events) {
-    if (!e.tags.has(core::kAssertFailureTag) || !query.value(query.context().exec[static_cast<size_t>(e.id)]))
-      continue;
+  for (int e : graph.assertFailures()) {
+    if (!query.value(query.context().exec[static_cast<size_t>(e)])) continue;
     verdict.firedFlag = "assert";
-    verdict.firedPair = graph.describe(e.id);
-    verdict.firedSites = {graph.site(e.id)};
+    verdict.firedPair = graph.describe(e);
+    verdict.firedSites = {graph.site(e)};
     return;
   }
 }
@@ -238,14 +236,15 @@ std::string describeStuckThreads(Query& query, std::vector<core::Verdict::EventS
 constexpr size_t kMinFreeReads = 32;
 
 // The reads whose values the relaxed question leaves free, or nothing when it is not worth asking.
-std::optional<std::vector<char>> relaxation(const core::EventGraph& graph, core::Property property) {
+std::optional<std::vector<char>> relaxation(const core::EventGraph& graph, core::Property property,
+                                            bool hashingProducts) {
   if (!core::describe(property).valuesOnlyThroughProgram) return std::nullopt;
   std::vector<char> observed = observableReads(graph, property == core::Property::ProgramSpec);
   size_t free = 0;
   for (const core::Event& e : graph.events)
     free += e.kind == core::EventKind::Read && !observed[static_cast<size_t>(e.id)];
   core::log::debug("value relevance: {} reads whose values no observation depends on", free);
-  if (free == 0 || (free < kMinFreeReads && !usesHashingProducts(*graph.program))) return std::nullopt;
+  if (free == 0 || (free < kMinFreeReads && !hashingProducts)) return std::nullopt;
   return observed;
 }
 
@@ -303,7 +302,7 @@ SatResult solveQuestion(std::optional<Query>& query, const core::EventGraph& gra
     return propertyFormula(q.context(), q.relations(), model, *graph.program, options.property);
   };
   const char* name = core::propertyName(options.property);
-  std::optional<std::vector<char>> observed = relaxation(graph, options.property);
+  std::optional<std::vector<char>> observed = relaxation(graph, options.property, alternate);
   if (!observed) return ask(solverOptions, goal, name);
   SolverOptions withModels = solverOptions;
   withModels.produceModels = true;

@@ -334,4 +334,11 @@ std::string EventGraph::describe(int eventId) const {
   return text;
 }
 
+std::vector<int> EventGraph::assertFailures() const {
+  std::vector<int> failures;
+  for (const Event& e : events)
+    if (e.tags.has(kAssertFailureTag)) failures.push_back(e.id);
+  return failures;
+}
+
 }  // namespace catcheck::core

@@ -99,6 +99,7 @@ struct EventGraph {
   }
   std::string describe(int eventId) const;     // "P0:3 st.weak x, 1" for witnesses
   Verdict::EventSite site(int eventId) const;  // the thread and source position a person reads
+  std::vector<int> assertFailures() const;     // events of failing assert() calls (kAssertFailureTag)
 };
 
 // Alias analysis of two memory events: their locations are equal in every execution (Must), in none

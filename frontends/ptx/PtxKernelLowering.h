@@ -233,8 +233,9 @@ class KernelThread {
   bool unrollsFurther(const State& state);
   void call(State& state, const Instruction& in);
   void callPrintf(State& state, const Instruction& in, const List* results);
+  static const Symbol* calleeOf(const Instruction& in);
   bool callsAssertFail(const Instruction& in) const;
-  void failAssertion(const Instruction& in);
+  void failAssertion();
   bool returnFromFrame(State& state);
   std::string specialize(const State& state, std::vector<core::Instruction>& materialization);
   std::string pointKey(const State& state) const;

@@ -165,12 +165,11 @@ void KernelThread::callPrintf(State& state, const Instruction& in, const List* r
 // failed. The call is a Visible event tagged ASSERT (program_spec asks whether one executes:
 // core/ir/Program.h NoFailedAssert); the thread stops there, as a failed assert() aborts the kernel.
 bool KernelThread::callsAssertFail(const Instruction& in) const {
-  for (const Operand& operand : in.operands)
-    if (const auto* symbol = std::get_if<Symbol>(&operand.value)) return symbol->name == "__assertfail";
-  return false;
+  const Symbol* callee = calleeOf(in);
+  return callee != nullptr && callee->name == "__assertfail";
 }
 
-void KernelThread::failAssertion(const Instruction&) {
+void KernelThread::failAssertion() {
   core::Instruction failure;
   failure.kind = core::InstructionKind::Visible;
   failure.tags = {"_", core::kAssertFailureTag};
@@ -184,16 +183,21 @@ void KernelThread::failAssertion(const Instruction&) {
 
 // `call (ret), f, (a, b);`: the callee runs in a frame of its own whose parameters are the caller's `.param`
 // cells it was given.
+// The called function: the first symbol operand (the result list, if any, comes before it).
+const Symbol* KernelThread::calleeOf(const Instruction& in) {
+  for (const Operand& operand : in.operands)
+    if (const auto* symbol = std::get_if<Symbol>(&operand.value)) return symbol;
+  return nullptr;
+}
+
 void KernelThread::call(State& state, const Instruction& in) {
-  const Symbol* callee = nullptr;
+  const Symbol* callee = calleeOf(in);
   const List* results = nullptr;
   const List* arguments = nullptr;
+  bool beforeCallee = true;
   for (const Operand& operand : in.operands) {
-    if (const auto* symbol = std::get_if<Symbol>(&operand.value)) {
-      if (callee == nullptr) callee = symbol;
-    } else if (const auto* list = std::get_if<List>(&operand.value)) {
-      (callee == nullptr ? results : arguments) = list;
-    }
+    if (std::get_if<Symbol>(&operand.value) == callee) beforeCallee = false;
+    if (const auto* list = std::get_if<List>(&operand.value)) (beforeCallee ? results : arguments) = list;
   }
   if (callee == nullptr) unsupported(in, "an indirect call");
   if (callee->name == "vprintf") return callPrintf(state, in, results);

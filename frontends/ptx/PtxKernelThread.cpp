@@ -110,18 +110,15 @@ bool KernelThread::step(State& state) {
     if (!index) fail(in, "no label '" + target->name + "' in this function");
     return jumpTo(state, *index);
   }
-  if (in.opcode == "ret" || in.opcode == "exit") {
-    if (guard) unsupported(in, "a return under a guard the launch does not decide");
-    if (in.opcode == "exit") state.stack.resize(1);
+  bool failedAssert = in.opcode == "call" && callsAssertFail(in);  // the thread stops there
+  if (in.opcode == "ret" || in.opcode == "exit" || failedAssert) {
+    if (guard) unsupported(in, "a return, exit or failed assert() under a guard the launch does not decide");
+    if (failedAssert) failAssertion();
+    if (in.opcode != "ret") state.stack.resize(1);
     return returnFromFrame(state);
   }
   if (in.opcode == "call") {
     if (guard) unsupported(in, "a call under a guard the launch does not decide");
-    if (callsAssertFail(in)) {  // the thread stops where its assert() failed
-      failAssertion(in);
-      state.stack.resize(1);
-      return returnFromFrame(state);
-    }
     call(state, in);
     return true;
   }
