@@ -18,6 +18,7 @@
 
 #include "core/ir/Mbarrier.h"
 #include "frontends/PtxInstructions.h"
+#include "frontends/ptx/PtxVocabulary.h"
 
 namespace catcheck::frontends::ptx {
 namespace {
@@ -86,8 +87,7 @@ Qualifiers readQualifiers(LitmusCell& cell, const Mnemonic& m, size_t first,
       q.order = part;
     } else if (part == "cta" || part == "cluster") {
       q.scope = part;
-    } else if (part == "acquire" || part == "release" || part == "relaxed" || part == "acq_rel" ||
-               part == "sc" || part == "weak" || part == "gpu" || part == "sys") {
+    } else if (orderTag(part) || scopeTag(part)) {
       std::string allowed = orders.empty() ? "no memory order" : "." + orders.front();
       for (size_t k = 1; k < orders.size(); ++k) allowed += " or ." + orders[k];
       cell.fail(m.tokens[i], "'." + part + "' is not allowed in " + m.text + " (it takes " + allowed +
@@ -97,16 +97,6 @@ Qualifiers readQualifiers(LitmusCell& cell, const Mnemonic& m, size_t first,
     }
   }
   return q;
-}
-
-std::string orderTag(const std::string& order) {
-  if (order == "release") return "REL";
-  if (order == "acquire") return "ACQ";
-  return order == "weak" ? "WEAK" : "RLX";
-}
-
-std::string scopeTag(const std::string& scope) {
-  return scope == "cluster" ? "CLUSTER" : "CTA";
 }
 
 // The operands of one cell, checked by kind.
@@ -203,14 +193,14 @@ Instruction mbarrierUpdate(int bar, Expr operand, const std::string& writeOrder,
   rmw.address = bar;
   rmw.value = std::move(operand);
   TagSet common = {"M", "_", "RMW", "GEN", "MBAR"};
-  common.add(scopeTag(scope));
+  common.add(scopeTag(scope).value());
   common |= extra;
   rmw.tags = common;
   rmw.tags.add("R");
   rmw.tags.add("RLX");
   rmw.storeTags = common;
   rmw.storeTags.add("W");
-  rmw.storeTags.add(orderTag(writeOrder));
+  rmw.storeTags.add(orderTag(writeOrder).value());
   return rmw;
 }
 
@@ -277,8 +267,8 @@ std::vector<Instruction> buildMbarrierWait(LitmusCell& cell, const Mnemonic& m, 
   Expr parity = Expr::binary(ExprOp::Rem, ops.value(first + 1), Expr::constantValue(2));
   int target = blocking ? cell.scratchRegister("mbarrier") : ops.reg(0);
   Instruction load = access(InstructionKind::Load, ops.location(first), {"GEN", "MBAR"});
-  load.tags.add(orderTag(q.order));
-  load.tags.add(scopeTag(q.scope));
+  load.tags.add(orderTag(q.order).value());
+  load.tags.add(scopeTag(q.scope).value());
   load.reg = target;
   Expr completed = core::mbarrierPhaseCompleted(Expr::registerValue(target), parity);
   if (!blocking) {

@@ -4,6 +4,7 @@
 // for acquire and acq_rel and RLX otherwise; the store is REL for release and acq_rel and RLX otherwise.
 // atom.cas always writes (PTX semantics): `value` is the new value, `expected` the compare value.
 #include "frontends/PtxInstructions.h"
+#include "frontends/ptx/PtxVocabulary.h"
 
 namespace catcheck::frontends::ptx {
 namespace {
@@ -18,10 +19,10 @@ core::Instruction rmwSkeleton(LitmusCell& cell, const std::string& mnemonic,
   std::string name = order->getText();
   rmw.tags = common;
   rmw.tags.add("R");
-  rmw.tags.add(name == "acquire" || name == "acq_rel" ? "ACQ" : "RLX");
+  rmw.tags.add(atomicReadTag(name));
   rmw.storeTags = common;
   rmw.storeTags.add("W");
-  rmw.storeTags.add(name == "release" || name == "acq_rel" ? "REL" : "RLX");
+  rmw.storeTags.add(atomicWriteTag(name));
   return rmw;
 }
 

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "frontends/LitmusSupport.h"
+#include "frontends/ptx/PtxVocabulary.h"
 
 namespace catcheck::frontends::ptx {
 namespace {
@@ -26,20 +27,6 @@ const OrderRule& orderRule(OrderFamily family) {
       {OrderFamily::Fence, {{"acq_rel", "sc"}, "acq_rel or sc"}},
   };
   return rules.at(family);
-}
-
-std::string orderTag(const std::string& order) {
-  static const std::map<std::string, std::string> tags = {
-      {"weak", "WEAK"},   {"relaxed", "RLX"},     {"acquire", "ACQ"},
-      {"release", "REL"}, {"acq_rel", "ACQ_REL"}, {"sc", "SC"},
-  };
-  return tags.at(order);
-}
-
-std::string scopeTag(const std::string& scope) {
-  static const std::map<std::string, std::string> tags = {
-      {"cta", "CTA"}, {"cluster", "CLUSTER"}, {"gpu", "GPU"}, {"sys", "SYS"}};
-  return tags.at(scope);
 }
 
 core::Instruction translate(LitmusCell& cell, Parser::InstructionContext* ctx) {
@@ -78,8 +65,8 @@ std::string checkOrder(LitmusCell& cell, OrderFamily family, const std::string& 
   if (name != "weak" && scope == nullptr) {
     cell.fail(order->getStart(), mnemonic + "." + name + " needs a scope (.cta, .gpu or .sys)");
   }
-  if (scope != nullptr) tags.add(scopeTag(scope->getText()));
-  return orderTag(name);
+  if (scope != nullptr) tags.add(scopeTag(scope->getText()).value());  // the grammar admits no other words
+  return orderTag(name).value();
 }
 
 std::vector<core::Instruction> buildInstruction(LitmusCell& cell, Parser::InstructionContext* ctx) {

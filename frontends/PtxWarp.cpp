@@ -5,6 +5,7 @@
 #include <map>
 
 #include "frontends/PtxInstructions.h"
+#include "frontends/ptx/PtxVocabulary.h"
 
 namespace catcheck::frontends::ptx {
 namespace {
@@ -16,7 +17,7 @@ long long maskOf(LitmusCell& cell, Parser::NumberContext* mask) {
 }
 
 core::WarpOp operationOf(LitmusCell& cell, antlr4::Token* name, const std::string& mnemonic,
-                         const std::map<std::string, core::WarpOp>& operations) {
+                         const WarpModes& operations) {
   auto it = operations.find(name->getText());
   if (it != operations.end()) return it->second;
   std::string expected;
@@ -47,31 +48,20 @@ core::Instruction buildWarpBarrier(LitmusCell& cell, Parser::WarpBarrierContext*
 }
 
 core::Instruction buildShuffle(LitmusCell& cell, Parser::ShuffleContext* ctx) {
-  static const std::map<std::string, core::WarpOp> modes = {{"idx", core::WarpOp::ShuffleIdx},
-                                                            {"up", core::WarpOp::ShuffleUp},
-                                                            {"down", core::WarpOp::ShuffleDown},
-                                                            {"bfly", core::WarpOp::ShuffleXor}};
-  core::WarpOp op = operationOf(cell, ctx->variant, "shfl.sync", modes);
+  core::WarpOp op = operationOf(cell, ctx->variant, "shfl.sync", shuffleModes());
   core::Instruction in = collective(cell, op, ctx->Register(), ctx->source, ctx->mask);
   in.laneSelector = cell.value(ctx->selector);
   return in;
 }
 
 core::Instruction buildVote(LitmusCell& cell, Parser::VoteContext* ctx) {
-  static const std::map<std::string, core::WarpOp> modes = {{"all", core::WarpOp::VoteAll},
-                                                            {"any", core::WarpOp::VoteAny},
-                                                            {"uni", core::WarpOp::VoteUniform},
-                                                            {"ballot", core::WarpOp::VoteBallot}};
-  return collective(cell, operationOf(cell, ctx->variant, "vote.sync", modes), ctx->Register(), ctx->source,
-                    ctx->mask);
+  return collective(cell, operationOf(cell, ctx->variant, "vote.sync", voteModes()), ctx->Register(),
+                    ctx->source, ctx->mask);
 }
 
 core::Instruction buildRedux(LitmusCell& cell, Parser::ReduxContext* ctx) {
-  static const std::map<std::string, core::WarpOp> operators = {
-      {"add", core::WarpOp::ReduceAdd}, {"min", core::WarpOp::ReduceMin}, {"max", core::WarpOp::ReduceMax},
-      {"and", core::WarpOp::ReduceAnd}, {"or", core::WarpOp::ReduceOr},   {"xor", core::WarpOp::ReduceXor}};
-  return collective(cell, operationOf(cell, ctx->op, "redux.sync", operators), ctx->Register(), ctx->source,
-                    ctx->mask);
+  return collective(cell, operationOf(cell, ctx->op, "redux.sync", reduxOperators()), ctx->Register(),
+                    ctx->source, ctx->mask);
 }
 
 }  // namespace catcheck::frontends::ptx

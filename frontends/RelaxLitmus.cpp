@@ -22,6 +22,7 @@
 
 #include "core/ir/Warps.h"
 #include "frontends/Relaxation.h"
+#include "frontends/ptx/PtxVocabulary.h"
 
 namespace catcheck::frontends {
 namespace {
@@ -86,7 +87,7 @@ void weakenPtxAccess(const Mnemonic& m, const std::string& strong, std::vector<R
     out.push_back(edited(strong + " -> relaxed", weaker));
   } else if (m.has("relaxed")) {
     weaker.replace("relaxed", "weak");
-    for (const std::string& scope : kPtxScopes) weaker.remove(scope);
+    for (const std::string& scope : ptx::scopeQualifiers()) weaker.remove(scope);  // .weak takes none
     out.push_back(edited("relaxed -> weak", weaker));
   }
 }

@@ -16,6 +16,7 @@
 
 #include "core/ir/ExprFold.h"
 #include "frontends/ptx/PtxKernelLowering.h"
+#include "frontends/ptx/PtxVocabulary.h"
 
 namespace catcheck::frontends::ptx {
 namespace {
@@ -38,10 +39,10 @@ Space spaceOf(const Instruction& in) {
   return Space::Generic;
 }
 
-std::string scopeTag(const Instruction& in) {
-  for (const auto& [q, tag] :
-       {std::pair{"cta", "CTA"}, {"cluster", "CLUSTER"}, {"gpu", "GPU"}, {"sys", "SYS"}})
-    if (in.hasQualifier(q)) return tag;
+// The tag of the instruction's scope qualifier; empty when it has none.
+std::string scopeTagOf(const Instruction& in) {
+  for (const std::string& q : scopeQualifiers())
+    if (in.hasQualifier(q)) return scopeTag(q).value();
   return "";
 }
 
@@ -256,14 +257,14 @@ void KernelThread::lowerLoadStore(const Instruction& in) {
       (!isLoad && order == "acquire"))
     unsupported(in, "memory order ." + order + " on " + in.opcode);
   core::TagSet tags = {isLoad ? "R" : "W", "M", "_", "GEN"};
-  std::string scope = scopeTag(in);
+  std::string scope = scopeTagOf(in);
   if (order == "" || order == "weak") {
     tags.add("WEAK");
   } else if (order == "volatile") {
     tags.add("RLX");
     scope = "SYS";
   } else {
-    tags.add(order == "relaxed" ? "RLX" : order == "acquire" ? "ACQ" : "REL");
+    tags.add(orderTag(order).value());  // relaxed, acquire or release: the others are refused above
     if (scope.empty()) fail(in, in.opcode + "." + order + " needs a scope (.cta, .cluster, .gpu or .sys)");
   }
   if (!scope.empty() && order != "" && order != "weak") tags.add(scope);
@@ -363,7 +364,7 @@ bool KernelThread::lowerAccess(const Instruction& in) {
         unsupported(in);
     } else {
       fence.tags.add(in.hasQualifier("sc") ? "SC" : "ACQ_REL");
-      std::string scope = scopeTag(in);
+      std::string scope = scopeTagOf(in);
       if (scope.empty()) fail(in, "fence needs a scope (.cta, .cluster, .gpu or .sys)");
       fence.tags.add(scope);
     }

@@ -6,49 +6,23 @@
 // .noftz) is core/ir/FloatBits.h's add; exch and cas of floating-point types move bits; inc and dec (.u32)
 // wrap at the operand (core/ir/ExprSemantics.h, wrappingUpdate). The other floating-point operations are
 // not modelled.
-#include <map>
+#include <optional>
 #include <variant>
 
 #include "core/ir/ExprFold.h"
 #include "frontends/ptx/PtxKernelLowering.h"
+#include "frontends/ptx/PtxVocabulary.h"
 
 namespace catcheck::frontends::ptx {
-namespace {
-
-struct AtomicOperation {
-  core::RmwOp rmw;
-  core::RmwOp signedRmw;
-};
-
-const std::map<std::string, AtomicOperation>& operations() {
-  static const std::map<std::string, AtomicOperation> table = {
-      {"add", {core::RmwOp::Add, core::RmwOp::Add}},
-      {"and", {core::RmwOp::And, core::RmwOp::And}},
-      {"or", {core::RmwOp::Or, core::RmwOp::Or}},
-      {"xor", {core::RmwOp::Xor, core::RmwOp::Xor}},
-      {"exch", {core::RmwOp::Exchange, core::RmwOp::Exchange}},
-      {"cas", {core::RmwOp::CompareExchange, core::RmwOp::CompareExchange}},
-      {"min", {core::RmwOp::UMin, core::RmwOp::Min}},
-      {"max", {core::RmwOp::UMax, core::RmwOp::Max}},
-      {"inc", {core::RmwOp::WrappingIncrement, core::RmwOp::WrappingIncrement}},
-      {"dec", {core::RmwOp::WrappingDecrement, core::RmwOp::WrappingDecrement}},
-  };
-  return table;
-}
-
-}  // namespace
 
 void KernelThread::lowerAtomic(const Instruction& in) {
   bool isRed = in.opcode == "red";
   std::string operation, type, order = "relaxed", scope = "GPU";
   for (const std::string& q : in.qualifiers) {
-    if (operations().count(q) > 0) operation = q;
+    if (atomicOperation(q)) operation = q;
     if (typeWidth(q) > 0) type = q;
     if (q == "relaxed" || q == "acquire" || q == "release" || q == "acq_rel") order = q;
-    if (q == "cta") scope = "CTA";
-    if (q == "cluster") scope = "CLUSTER";
-    if (q == "gpu") scope = "GPU";
-    if (q == "sys") scope = "SYS";
+    if (std::optional<std::string> tag = scopeTag(q)) scope = *tag;
     if (q == "sc" || q == "mmio" || q == "v2" || q == "v4" || q == "v8") unsupported(in);
   }
   if (operation.empty())
@@ -62,19 +36,19 @@ void KernelThread::lowerAtomic(const Instruction& in) {
     unsupported(in, "floating-point atomics other than add.f16 / .f32 / .f64");
   if (isRed && (operation == "exch" || operation == "cas")) fail(in, "red has no ." + operation);
   int width = typeWidth(type);
-  const AtomicOperation& op = operations().at(operation);
+  AtomicOperation op = atomicOperation(operation).value();
   core::Instruction rmw;
   rmw.kind = core::InstructionKind::Rmw;
-  rmw.rmwOp = type[0] == 's' ? op.signedRmw : op.rmw;
+  rmw.rmwOp = type[0] == 's' ? op.onSigned : op.onUnsigned;
   if (isFloat && !bitsOnly) rmw.rmwOp = core::RmwOp::FloatAdd;
   core::TagSet common = {"M", "_", "RMW", "GEN"};
   common.add(scope);
   rmw.tags = common;
   rmw.tags.add("R");
-  rmw.tags.add(order == "acquire" || order == "acq_rel" ? "ACQ" : "RLX");
+  rmw.tags.add(atomicReadTag(order));
   rmw.storeTags = common;
   rmw.storeTags.add("W");
-  rmw.storeTags.add(order == "release" || order == "acq_rel" ? "REL" : "RLX");
+  rmw.storeTags.add(atomicWriteTag(order));
   size_t addressIndex = isRed ? 0 : 1;
   const auto* address = std::get_if<Address>(&operandValue(in, addressIndex));
   if (address == nullptr) fail(in, "the address operand of " + in.opcode + " is written [address]");

@@ -17,6 +17,7 @@
 
 #include "core/ir/ExprFold.h"
 #include "frontends/ptx/PtxKernelLowering.h"
+#include "frontends/ptx/PtxVocabulary.h"
 
 namespace catcheck::frontends::ptx {
 namespace {
@@ -28,8 +29,7 @@ long long constantOperand(KernelThread& thread, const Instruction& in, size_t in
   return value.constant;
 }
 
-template <typename Table>
-core::WarpOp modeOf(KernelThread& thread, const Instruction& in, const Table& modes) {
+core::WarpOp modeOf(KernelThread& thread, const Instruction& in, const WarpModes& modes) {
   for (const std::string& q : in.qualifiers) {
     auto it = modes.find(q);
     if (it != modes.end()) return it->second;
@@ -181,17 +181,6 @@ KernelThread::AccessTarget KernelThread::slotOf(const Instruction& in, int slots
 }
 
 void KernelThread::lowerWarpPrimitive(const Instruction& in) {
-  static const std::map<std::string, core::WarpOp> shuffles = {{"up", core::WarpOp::ShuffleUp},
-                                                               {"down", core::WarpOp::ShuffleDown},
-                                                               {"bfly", core::WarpOp::ShuffleXor},
-                                                               {"idx", core::WarpOp::ShuffleIdx}};
-  static const std::map<std::string, core::WarpOp> votes = {{"all", core::WarpOp::VoteAll},
-                                                            {"any", core::WarpOp::VoteAny},
-                                                            {"uni", core::WarpOp::VoteUniform},
-                                                            {"ballot", core::WarpOp::VoteBallot}};
-  static const std::map<std::string, core::WarpOp> reductions = {
-      {"add", core::WarpOp::ReduceAdd}, {"min", core::WarpOp::ReduceMin}, {"max", core::WarpOp::ReduceMax},
-      {"and", core::WarpOp::ReduceAnd}, {"or", core::WarpOp::ReduceOr},   {"xor", core::WarpOp::ReduceXor}};
   core::Instruction warp;
   warp.kind = core::InstructionKind::Warp;
   size_t maskIndex = in.operands.size() - 1;
@@ -213,7 +202,7 @@ void KernelThread::lowerWarpPrimitive(const Instruction& in) {
     destination = std::get_if<Register>(&out);
   }
   if (in.opcode == "shfl") {
-    warp.warpOp = modeOf(*this, in, shuffles);
+    warp.warpOp = modeOf(*this, in, shuffleModes());
     warp.value = operand(in, 1, width);
     // The ISA reads b[4:0] and the clamp and segment mask from c (core::shuffleSource).
     warp.laneSelector =
@@ -228,11 +217,11 @@ void KernelThread::lowerWarpPrimitive(const Instruction& in) {
       writeCell(registerCell(predicate->name, in), core::constantAt(inRange ? 1 : 0, 1));
     }
   } else if (in.opcode == "vote") {
-    warp.warpOp = modeOf(*this, in, votes);
+    warp.warpOp = modeOf(*this, in, voteModes());
     warp.value = operand(in, 1, 1);
     width = warp.warpOp == core::WarpOp::VoteBallot ? 32 : 1;
   } else if (in.opcode == "redux") {
-    warp.warpOp = modeOf(*this, in, reductions);
+    warp.warpOp = modeOf(*this, in, reduxOperators());
     warp.value = operand(in, 1, width);
   } else if (in.opcode == "match") {
     // match.any: the mask of the lanes whose operand equals this lane's; match.all: whether all of them

@@ -56,6 +56,10 @@ TEST(MinimizeRelaxation, PtxMbarrierOrdersWeakenAndClusterNarrows) {
   EXPECT_EQ(stepsOf(*ptx, "ld.acquire.cluster r0, x"),
             (Steps{{"acquire -> relaxed", "ld.relaxed.cluster r0, x"},
                    {"cluster -> cta", "ld.acquire.cta r0, x"}}));
+  // Regression: relaxed -> weak dropped only sys, gpu and cta, leaving `st.weak.cluster`, which no reader
+  // accepts (.weak takes no scope).
+  EXPECT_EQ(stepsOf(*ptx, "st.relaxed.cluster x, 1"),
+            (Steps{{"relaxed -> weak", "st.weak x, 1"}, {"cluster -> cta", "st.relaxed.cta x, 1"}}));
 }
 
 TEST(MinimizeRelaxation, VulkanSemanticsQualifiersFollowTheOrder) {
