@@ -459,8 +459,8 @@ core::Verdict checkFile(const std::string& testPath, const core::Model& model, c
       options.property == core::Property::ProgramSpec && program.assertionKind == core::AssertionKind::None)
     throw core::InputError(
         core::SourceLocation{testPath, 1, 1},
-        "program_spec checks a kernel's assert() calls and this kernel has none; use --property cat_spec, "
-        "termination, participation, warp_drf, well_synchronized, deterministic or memory_safety");
+        "program_spec checks a kernel's assert() calls and traps, and this kernel has none; use --property "
+        "cat_spec, termination, participation, warp_drf, well_synchronized, deterministic or memory_safety");
   double parseMs = millisecondsSince(start);
   core::log::debug("parse: {} ({}) in {:.1f} ms", program.name, testPath, parseMs);
   core::Verdict verdict = checkProgram(program, model, options);

@@ -118,12 +118,13 @@ void explainFlag(Query& query, const core::Model& model, const core::RelationAna
   }
 }
 
-// For a program_spec FAIL of a kernel's assert(): the first failing assert() the solver's execution reaches.
+// For a program_spec FAIL of a kernel's assert() or trap: the first failing assert() or trap the solver's
+// execution reaches.
 void explainAssertion(Query& query, core::Verdict& verdict) {
   const core::EventGraph& graph = query.context().graph;
   for (int e : graph.assertFailures()) {
     if (!query.value(query.context().exec[static_cast<size_t>(e)])) continue;
-    verdict.firedFlag = "assert";
+    verdict.firedFlag = graph.event(e).tags.has(core::kTrapTag) ? "trap" : "assert";
     verdict.firedPair = graph.describe(e);
     verdict.firedSites = {graph.site(e)};
     return;

@@ -106,8 +106,8 @@ void printVerdict(std::ostream& out, const std::string& modelName, const std::st
   bool race = verdict.firedFlag.find("race") != std::string::npos && verdict.firedSites.size() == 2;
   if (race)
     out << fmt::format("race: {} and {}\n", siteText(verdict.firedSites[0]), siteText(verdict.firedSites[1]));
-  if (verdict.firedFlag == "assert" && verdict.firedSites.size() == 1)
-    out << fmt::format("assert: {}\n", siteText(verdict.firedSites[0]));
+  if ((verdict.firedFlag == "assert" || verdict.firedFlag == "trap") && verdict.firedSites.size() == 1)
+    out << fmt::format("{}: {}\n", verdict.firedFlag, siteText(verdict.firedSites[0]));
   if (!verdict.stuck.empty() && !verdict.firedSites.empty())
     out << fmt::format("hang: {}\n", hangText(verdict.firedSites));
   if (!verdict.condition.empty()) out << fmt::format("Condition: {}\n", verdict.condition);

@@ -61,4 +61,36 @@ size_t exprSize(const Expr& e) {
   return n;
 }
 
+bool sameExpr(const Expr& a, const Expr& b) {
+  if (a.op != b.op || a.constant != b.constant || a.reg != b.reg || a.width != b.width ||
+      a.args.size() != b.args.size())
+    return false;
+  for (size_t i = 0; i < a.args.size(); ++i)
+    if (!sameExpr(a.args[i], b.args[i])) return false;
+  return true;
+}
+
+Expr substitute(const Expr& e, const Expr& x, const Expr& by) {
+  if (sameExpr(e, x)) return by;
+  if (e.args.empty()) return e;
+  std::vector<Expr> args;
+  args.reserve(e.args.size());
+  for (const Expr& arg : e.args) args.push_back(substitute(arg, x, by));
+  return fold(e.op, std::move(args), e.width);
+}
+
+std::optional<std::pair<Expr, Expr>> impliedEquality(const Expr& condition, bool holds) {
+  if ((condition.op != ExprOp::Eq && condition.op != ExprOp::Ne) || condition.args.size() != 2)
+    return std::nullopt;
+  const Expr& lhs = condition.args[0];
+  const Expr& rhs = condition.args[1];
+  if (lhs.isConstant() == rhs.isConstant()) return std::nullopt;
+  const Expr& value = lhs.isConstant() ? rhs : lhs;
+  const Expr& constant = lhs.isConstant() ? lhs : rhs;
+  bool equal = (condition.op == ExprOp::Eq) == holds;
+  if (constant.constant == 0 && isComparison(value.op)) return impliedEquality(value, !equal);
+  if (equal && value.op != ExprOp::Undefined) return std::pair{value, constant};
+  return std::nullopt;
+}
+
 }  // namespace catcheck::core

@@ -5,6 +5,8 @@
 #pragma once
 
 #include <cstddef>
+#include <optional>
+#include <utility>
 #include <vector>
 
 #include "core/ir/Expr.h"
@@ -26,5 +28,17 @@ Expr atWidth(const Expr& e, int width);
 Expr addConstant(const Expr& lhs, long long offset, int width);
 // Number of nodes (to decide when to keep a value in a register instead of repeating it).
 size_t exprSize(const Expr& e);
+
+// Whether `a` and `b` are the same expression node for node (a copy of an Undefined node is the same
+// choice; two Undefined nodes of different instructions are never compared by the front ends).
+bool sameExpr(const Expr& a, const Expr& b);
+// `e` with every occurrence of `x` replaced by `by`, folded again.
+Expr substitute(const Expr& e, const Expr& x, const Expr& by);
+// What a branch condition being true (`holds`) or false says of one value: {x, k} for x == k with k
+// constant, when the condition compares x (not an Undefined value) with a constant for equality or
+// inequality, or is such a comparison compared with 0; nothing otherwise. A front end that instantiates a
+// path per branch outcome uses it to carry the value the outcome fixes (nvcc tests a loaded ticket where its
+// equal, a constant, was meant: `ticket == n - 1` taken, then `ticket < 3`).
+std::optional<std::pair<Expr, Expr>> impliedEquality(const Expr& condition, bool holds);
 
 }  // namespace catcheck::core

@@ -203,6 +203,7 @@ struct Condition {
 // others finish (a failed assert() aborts the kernel).
 enum class AssertionKind { None, Exists, NotExists, Forall, NoFailedAssert };
 inline constexpr const char* kAssertFailureTag = "ASSERT";
+inline constexpr const char* kTrapTag = "TRAP";  // beside ASSERT on a PTX `trap` (CUDA's __trap())
 
 // The source language a program came from (for reports and the library; no check depends on it).
 enum class SourceLanguage { PtxLitmus, VulkanLitmus, SpirV, PtxKernel };

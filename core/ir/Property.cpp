@@ -19,7 +19,8 @@ Question programSpecQuestion(const Program& program) {
       return {false, "some final state violates the forall-condition",
               "every final state satisfies the forall-condition"};
     case AssertionKind::NoFailedAssert:
-      return {false, "an assert() fails in some execution", "no assert() can fail"};
+      return {false, "an assert() fails or a trap executes in some execution",
+              "no assert() can fail and no trap can execute"};
     case AssertionKind::None:
       break;
   }

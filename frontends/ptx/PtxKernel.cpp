@@ -8,6 +8,7 @@
 
 #include <cxxabi.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <functional>
 #include <memory>
@@ -19,6 +20,28 @@
 
 namespace catcheck::frontends::ptx {
 namespace {
+
+// Whether `block` (nested blocks included) holds an instruction with this opcode.
+bool holdsOpcode(const Block& block, const std::string& opcode) {
+  for (const Statement& statement : block.statements) {
+    if (const auto* in = std::get_if<Instruction>(&statement); in != nullptr && in->opcode == opcode)
+      return true;
+    if (const auto* inner = std::get_if<Block>(&statement); inner != nullptr && holdsOpcode(*inner, opcode))
+      return true;
+  }
+  return false;
+}
+
+// The question program_spec asks of a kernel that can abort: the assert() calls it may make (the module
+// declares __assertfail) and the traps it holds; empty when it has neither.
+std::string abortQuestion(const Module& module) {
+  bool asserts = module.findFunction("__assertfail") != nullptr;
+  bool traps = std::any_of(module.functions.begin(), module.functions.end(),
+                           [](const Function& f) { return f.hasBody && holdsOpcode(f.body, "trap"); });
+  if (asserts && traps) return "no assert() fails and no trap executes";
+  if (asserts) return "no assert() fails";
+  return traps ? "no trap executes" : "";
+}
 
 // "reduce_ok(int const*, int*)" for "_Z9reduce_okPKiPi"; the name itself when it is not mangled.
 std::string demangled(const std::string& mangled) {
@@ -286,9 +309,9 @@ core::Program lowerKernel(const Module& module, const KernelLaunch& launch, cons
     }
   }
   addUnreachableBarriers(program);
-  if (module.findFunction("__assertfail") != nullptr) {  // the kernel calls assert() (or may)
+  if (std::string question = abortQuestion(module); !question.empty()) {  // assert() or __trap()
     program.assertionKind = core::AssertionKind::NoFailedAssert;
-    program.assertionText = "no assert() fails";
+    program.assertionText = question;
   }
   return std::move(context.program);
 }

@@ -229,13 +229,15 @@ class KernelThread {
   void execute(State& state, const Instruction& in);
   void executeGuarded(State& state, const Instruction& in, const core::Expr& guard);
   void branch(State& state, const Instruction& in, const core::Expr& condition);
+  static void carryOutcome(State& state, const core::Expr& condition, bool holds);
   bool jumpTo(State& state, size_t target);  // false when the path ends in a jump to a block
   bool unrollsFurther(const State& state);
   void call(State& state, const Instruction& in);
   void callPrintf(State& state, const Instruction& in, const List* results);
   static const Symbol* calleeOf(const Instruction& in);
   bool callsAssertFail(const Instruction& in) const;
-  void failAssertion();
+  bool aborts(const Instruction& in) const;  // a failing assert() or a trap: the kernel stops there
+  void abortKernel(const Instruction& in);
   bool returnFromFrame(State& state);
   std::string specialize(const State& state, std::vector<core::Instruction>& materialization);
   std::string pointKey(const State& state) const;

@@ -162,18 +162,25 @@ void KernelThread::callPrintf(State& state, const Instruction& in, const List* r
 }
 
 // CUDA's assert(): `call.uni __assertfail, (message, file, line, function, size)` where the condition
-// failed. The call is a Visible event tagged ASSERT (program_spec asks whether one executes:
-// core/ir/Program.h NoFailedAssert); the thread stops there, as a failed assert() aborts the kernel.
+// failed; CUDA's __trap(): `trap` (PTX ISA "trap": abort execution and interrupt the host). Either is a
+// Visible event tagged ASSERT (program_spec asks whether one executes: core/ir/Program.h NoFailedAssert),
+// and the thread stops there, as the kernel aborts.
 bool KernelThread::callsAssertFail(const Instruction& in) const {
   const Symbol* callee = calleeOf(in);
   return callee != nullptr && callee->name == "__assertfail";
 }
 
-void KernelThread::failAssertion() {
+bool KernelThread::aborts(const Instruction& in) const {
+  return in.opcode == "trap" || (in.opcode == "call" && callsAssertFail(in));
+}
+
+void KernelThread::abortKernel(const Instruction& in) {
   core::Instruction failure;
   failure.kind = core::InstructionKind::Visible;
   failure.tags = {"_", core::kAssertFailureTag};
+  if (in.opcode == "trap") failure.tags.add(core::kTrapTag);
   emit(std::move(failure));
+  if (in.opcode == "trap") return;
   // the call's first line is all of `call.uni`: name the callee instead, keeping the source position
   std::string& text = thread_.code.back().text;
   size_t source = text.find("  //");

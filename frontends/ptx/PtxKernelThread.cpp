@@ -21,15 +21,6 @@ constexpr int kMaxConstantIterations = 1024;  // a loop the launch fixes unrolls
 constexpr size_t kMaxInlineExpression = 40;   // larger values are kept in a register
 const char* const kEndLabel = "end";
 
-bool sameExpr(const core::Expr& a, const core::Expr& b) {
-  if (a.op != b.op || a.constant != b.constant || a.reg != b.reg || a.width != b.width ||
-      a.args.size() != b.args.size())
-    return false;
-  for (size_t i = 0; i < a.args.size(); ++i)
-    if (!sameExpr(a.args[i], b.args[i])) return false;
-  return true;
-}
-
 std::string trimmed(const std::string& line) {
   size_t first = line.find_first_not_of(" \t");
   size_t last = line.find_last_not_of(" \t\r;");
@@ -110,10 +101,11 @@ bool KernelThread::step(State& state) {
     if (!index) fail(in, "no label '" + target->name + "' in this function");
     return jumpTo(state, *index);
   }
-  bool failedAssert = in.opcode == "call" && callsAssertFail(in);  // the thread stops there
-  if (in.opcode == "ret" || in.opcode == "exit" || failedAssert) {
-    if (guard) unsupported(in, "a return, exit or failed assert() under a guard the launch does not decide");
-    if (failedAssert) failAssertion();
+  bool aborted = aborts(in);  // the thread stops there
+  if (in.opcode == "ret" || in.opcode == "exit" || aborted) {
+    if (guard)
+      unsupported(in, "a return, exit, trap or failed assert() under a guard the launch does not decide");
+    if (aborted) abortKernel(in);
     if (in.opcode != "ret") state.stack.resize(1);
     return returnFromFrame(state);
   }
@@ -158,7 +150,7 @@ void KernelThread::executeGuarded(State& state, const Instruction& in, const cor
   }
   for (auto& [cell, value] : state.cells) {
     auto old = before.find(cell);
-    if (old != before.end() && sameExpr(old->second, value)) continue;
+    if (old != before.end() && core::sameExpr(old->second, value)) continue;
     core::Expr previous = old != before.end() ? old->second : core::Expr::undefinedValue(value.width);
     writeCell(cell, core::fold(core::ExprOp::Ite, {guard, value, core::atWidth(previous, value.width)},
                                value.width));
@@ -196,6 +188,17 @@ bool KernelThread::jumpTo(State& state, size_t target) {
   return false;
 }
 
+// On the path where `condition` is (`holds`) or is not true, a value it compares with a constant for
+// (in)equality is that constant: every cell reading it reads the constant there. nvcc tests a loaded
+// ticket where its equal was meant (`ticket == gridDim.x - 1` taken, then `ticket < 3` for the unrolled
+// loop's trip count); carried, the trip count is the launch's again.
+void KernelThread::carryOutcome(State& state, const core::Expr& condition, bool holds) {
+  std::optional<std::pair<core::Expr, core::Expr>> equality = core::impliedEquality(condition, holds);
+  if (!equality) return;
+  const auto& [value, constant] = *equality;
+  for (auto& [name, cell] : state.cells) cell = core::substitute(cell, value, constant);
+}
+
 void KernelThread::branch(State& state, const Instruction& in, const core::Expr& condition) {
   const auto* target = std::get_if<Symbol>(&operandValue(in, 0));
   if (target == nullptr) unsupported(in, "an indirect branch");
@@ -207,6 +210,8 @@ void KernelThread::branch(State& state, const Instruction& in, const core::Expr&
   taken.stack.back().pc = *index;
   State fallThrough = state;
   ++fallThrough.stack.back().pc;
+  carryOutcome(taken, condition, true);
+  carryOutcome(fallThrough, condition, false);
   std::vector<core::Instruction> takenMoves, fallMoves;
   std::string takenLabel = specialize(taken, takenMoves);
   std::string fallLabel = specialize(fallThrough, fallMoves);

@@ -25,15 +25,17 @@ for path in files:
             if statement[0] in '.$}{)(' or statement.endswith('{') or statement.endswith('}'):
                 statement = ''
             continue
-        text, statement = statement, ''
-        if text[0] in '.$}{)(' or text.endswith(':'):
+        whole, statement = statement, ''
+        if whole[0] in '.$}{)(' or whole.endswith(':'):
             continue
-        if text.startswith('@'):
-            text = text.split(None, 1)[1]
-        opcode = text.split()[0].rstrip(';')
-        if not opcode or opcode[0] in '%_' or opcode[0].isdigit():
-            continue
-        forms[opcode] += 1
+        # One line may hold several statements (clang prints __trap() as `trap; exit;`).
+        for text in [part.strip() + ';' for part in whole.split(';') if part.strip()]:
+            if text.startswith('@'):
+                text = text.split(None, 1)[1]
+            opcode = text.split()[0].rstrip(';')
+            if not opcode or opcode[0] in '%_' or opcode[0].isdigit():
+                continue
+            forms[opcode] += 1
 print(f"{len(forms)} distinct instruction forms, {sum(forms.values())} instructions in {len(files)} files")
 for opcode in sorted(forms):
     print(f"{forms[opcode]:5d}  {opcode}")

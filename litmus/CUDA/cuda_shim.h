@@ -58,12 +58,17 @@ static __device__ __forceinline__ unsigned __match_any_sync(unsigned mask, int v
 }
 static __device__ __forceinline__ int __popc(unsigned x) { return __builtin_popcount(x); }
 static __device__ __forceinline__ int atomicAdd(int *p, int v) { return __nvvm_atom_add_gen_i(p, v); }
+static __device__ __forceinline__ unsigned atomicAdd(unsigned *p, unsigned v) {
+    return (unsigned)__nvvm_atom_add_gen_i((int *)p, (int)v);
+}
 
 // assert(): nvcc's device assert calls __assertfail(message, file, line, function, char size) where the
 // condition fails; the same here (the .cu files include <cassert> only when assert is not defined yet).
 extern "C" __device__ void __assertfail(const char *message, const char *file, unsigned line,
                                         const char *function, unsigned long long charSize);
 #define assert(e) ((e) ? (void)0 : __assertfail(#e, __FILE__, __LINE__, __func__, 1))
+// __trap(): the PTX trap instruction (abort the kernel), as nvcc's.
+static __device__ __forceinline__ void __trap() { __builtin_trap(); }
 
 // Address of a __shared__ object in the .shared window (cvta.to.shared), as nvcc's __cvta_generic_to_shared.
 static __device__ __forceinline__ unsigned __cvta_generic_to_shared(const void *p) {

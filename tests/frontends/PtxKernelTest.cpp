@@ -133,6 +133,33 @@ TEST(PtxKernel, SpinLoopsOnLoadedValuesStayLoops) {
   }
 }
 
+// On the side of a branch where the condition fixes a loaded value (here: it is 2 unless the branch is
+// taken), that value is a constant: the store's address s + 4 * v names s[2]. Without it the address stays
+// symbolic, computed from memory.
+TEST(PtxKernel, ABranchOutcomeFixesTheValueItCompares) {
+  std::string body =
+      ".reg .pred %p<2>;\n.reg .b32 %r<5>;\n"
+      "ld.volatile.shared.u32 %r1, [s];\n"
+      "setp.ne.s32 %p1, %r1, 2;\n"
+      "@%p1 bra $L_done;\n"
+      "shl.b32 %r2, %r1, 2;\n"
+      "mov.u32 %r3, s;\n"
+      "add.s32 %r4, %r3, %r2;\n"
+      "st.shared.u32 [%r4], %r1;\n"
+      "$L_done:\n"
+      "ret;";
+  core::Program program = lower(kernel(body), launchOf(1));
+  const core::Thread& thread = program.threads[0];
+  auto store = std::find_if(thread.code.begin(), thread.code.end(), [](const core::Instruction& in) {
+    return in.kind == core::InstructionKind::Store;
+  });
+  ASSERT_NE(store, thread.code.end());
+  ASSERT_GE(store->address, 0);
+  EXPECT_EQ(program.memory[static_cast<size_t>(store->address)].name, "s[2]");
+  ASSERT_TRUE(store->value.isConstant());
+  EXPECT_EQ(store->value.constant, 2);
+}
+
 // Found by fuzz_ptx-kernel: a loop whose condition the launch fixes to true, with a load in its body, was
 // unrolled 1 024 times in each thread before it became a loop (66 threads: 67 000 loads, out of memory).
 // Its constants repeat at the second visit, so it is a loop of the IR from there.

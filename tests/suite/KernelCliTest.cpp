@@ -103,6 +103,21 @@ TEST(KernelCli, AFailingAssertNamesItsSourceLineAndThread) {
   EXPECT_NE(run.output.find("assert: assert_count_nosync.cu:18 (thread 0)"), std::string::npos) << run.output;
 }
 
+// CUDA's __trap() (PTX trap): program_spec asks whether one is reached, like a failing assert(). The nvcc
+// PTX of this kernel also needs the branch outcome carried (PtxKernelThread.cpp carryOutcome): it tests the
+// loaded ticket where gridDim.x - 1 was meant.
+TEST(KernelCli, AReachedTrapNamesItsSourceLineAndThread) {
+  std::string launch = " --grid 3 --block 1 --arg 0=buffer:12 --arg 1=buffer:4 --property program_spec";
+  CommandResult bug = runCatcheck(kModel + " " + kCorpus + "last_block_writer_fence.ptx" + launch);
+  EXPECT_EQ(bug.exitCode, 0) << bug.output;
+  EXPECT_NE(bug.output.find("Result: FAIL"), std::string::npos) << bug.output;
+  EXPECT_NE(bug.output.find("trap: last_block_writer_fence.cu:24 (thread 0 of block "), std::string::npos)
+      << bug.output;
+  CommandResult fixed = runCatcheck(kModel + " " + kCorpus + "last_block_fenced.ptx" + launch);
+  EXPECT_NE(fixed.output.find("Result: PASS"), std::string::npos) << fixed.output;
+  EXPECT_NE(fixed.output.find("Condition: no trap executes"), std::string::npos) << fixed.output;
+}
+
 TEST(KernelCli, LaunchOptionsAreCheckedAndProgramSpecIsRefused) {
   CommandResult badGrid = runCatcheck(kModel + " " + kCorpus + "reduce_tree_ok.ptx --grid 0,1 --block 32");
   EXPECT_EQ(badGrid.exitCode, 2);
@@ -112,8 +127,9 @@ TEST(KernelCli, LaunchOptionsAreCheckedAndProgramSpecIsRefused) {
   EXPECT_EQ(badArg.exitCode, 2);
   CommandResult spec = runCatcheck(kModel + " " + kCorpus + "reduce_tree_ok.ptx" + kLaunch);
   EXPECT_EQ(spec.exitCode, 2);
-  EXPECT_NE(spec.output.find("program_spec checks a kernel's assert() calls and this kernel has none"),
-            std::string::npos)
+  EXPECT_NE(
+      spec.output.find("program_spec checks a kernel's assert() calls and traps, and this kernel has none"),
+      std::string::npos)
       << spec.output;
 }
 
