@@ -198,9 +198,11 @@ void recheckWitness(const core::EventGraph& graph, const core::Execution& execut
   if (options.onWitness) options.onWitness(graph, execution);
 }
 
-void logGraphAndAnalysis(const core::EventGraph& graph, const core::RelationAnalysis& analysis, double ms) {
+void logGraphAndAnalysis(const core::EventGraph& graph, const core::RelationAnalysis& analysis,
+                         double graphMs, double ms) {
   if (!core::log::enabled(core::log::Level::debug)) return;
-  core::log::debug("event graph: {} events in {} threads", graph.size(), graph.threads.size());
+  core::log::debug("event graph: {} events in {} threads, built in {:.1f} ms", graph.size(),
+                   graph.threads.size(), graphMs);
   long may = 0, must = 0;
   for (const core::RelationBounds& bounds : analysis.relations()) {
     may += bounds.may.count();
@@ -362,9 +364,10 @@ BoundCheck checkAtBound(const core::Program& program, const core::Model& model, 
                         int bound, bool witnessOnly) {
   auto start = Clock::now();
   core::EventGraph graph = core::buildEventGraph(program, bound);
+  double graphMs = millisecondsSince(start);
   core::RelationAnalysis analysis(model, graph);
   double analysisMs = millisecondsSince(start);
-  logGraphAndAnalysis(graph, analysis, analysisMs);
+  logGraphAndAnalysis(graph, analysis, graphMs, analysisMs - graphMs);
   encoders::DecideOptions decide{options.property, options.solver,     options.progress,
                                  options.explain,  options.warpConfig, witnessOnly};
   encoders::Decision decision = encoders::decide(graph, analysis, model, decide);

@@ -69,7 +69,8 @@ void RelationAnalysis::evaluate(core::NodeId id) {
   }
   double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
   if (ms >= 50)
-    log::trace("relation analysis: node {} ({}, operands {}) took {:.0f} ms", id, node.name,
+    log::trace("relation analysis: node {} ({}, op {}, operands {}) took {:.0f} ms", id, node.name,
+               node.isSet() ? static_cast<int>(node.setOp()) : static_cast<int>(node.relationOp()),
                fmt::join(node.args, " "), ms);
 }
 

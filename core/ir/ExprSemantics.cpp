@@ -190,7 +190,8 @@ std::optional<long long> applyOperator(const Expr& node, const std::vector<long 
   int w = node.width;
   int argWidth = node.args.empty() ? 0 : node.args[0].width;
   switch (node.op) {
-    case ExprOp::Add:  // in unsigned arithmetic: at 64 bits a sum may wrap (f64 sign flips, core/ir/FloatBits)
+    case ExprOp::Add:  // in unsigned arithmetic: at 64 bits a sum may wrap (f64 sign flips,
+                       // core/ir/FloatBits)
       return wrapToWidth(static_cast<long long>(static_cast<u64>(args[0]) + static_cast<u64>(args[1])), w);
     case ExprOp::Sub:
       return wrapToWidth(static_cast<long long>(static_cast<u64>(args[0]) - static_cast<u64>(args[1])), w);

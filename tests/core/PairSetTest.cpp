@@ -96,5 +96,43 @@ TEST(PairSet, RowClassesGroupEqualRows) {
   EXPECT_EQ(r.successors(1).hash(), r.successors(4).hash());
 }
 
+// Intersection and composition share words where a row's result equals an operand's or another row's
+// (PairSet.cpp); against bit-by-bit definitions on random relations whose rows repeat, as scope relations'
+// rows do, the results are the same pairs, and changing a shared row afterwards changes no other.
+TEST(PairSet, SharedRowsIntersectAndComposeByDefinition) {
+  std::mt19937 random(7);
+  const int n = 70;
+  auto relationWithRepeatedRows = [&](int density) {
+    std::vector<EventSet> distinct(5, EventSet(n));
+    for (EventSet& row : distinct)
+      for (int b = 0; b < n; ++b)
+        if (static_cast<int>(random() % 100) < density) row.add(b);
+    PairSet r(n);
+    for (int a = 0; a < n; ++a) r.successors(a) = distinct[random() % distinct.size()];
+    return r;
+  };
+  for (int density : {0, 5, 50, 95, 100}) {
+    PairSet r = relationWithRepeatedRows(density), s = relationWithRepeatedRows(100 - density);
+    PairSet meet = r;
+    meet &= s;
+    PairSet composed = r.compose(s);
+    for (int a = 0; a < n; ++a) {
+      for (int b = 0; b < n; ++b) {
+        EXPECT_EQ(meet.has(a, b), r.has(a, b) && s.has(a, b)) << density << ": " << a << "," << b;
+        bool path = false;
+        for (int c = 0; c < n; ++c) path = path || (r.has(a, c) && s.has(c, b));
+        EXPECT_EQ(composed.has(a, b), path) << density << ": " << a << "," << b;
+      }
+    }
+    bool rHad = r.has(1, 1), sHad = s.has(1, 1), sBefore = s.has(0, 0);
+    composed.add(0, 0);  // rows that share words with s's or with each other change alone
+    meet.remove(1, 1);
+    EXPECT_EQ(r.has(1, 1), rHad);
+    EXPECT_EQ(s.has(1, 1), sHad);
+    EXPECT_EQ(s.has(0, 0), sBefore);
+    for (int a = 1; a < n; ++a) EXPECT_EQ(composed.has(a, 0), r.compose(s).has(a, 0));
+  }
+}
+
 }  // namespace
 }  // namespace catcheck::core
