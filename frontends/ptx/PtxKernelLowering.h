@@ -106,6 +106,9 @@ struct State {
   std::vector<Frame> stack;
   std::map<std::string, core::Expr> cells;
   std::map<long long, int> barrierCounts;
+  // The last position in the user's file this path executed: an instruction whose own `.loc` names no
+  // line of it (a header's line without inlined_at, clang's line 0) is reported there.
+  std::optional<SourcePosition> userPosition;
 };
 
 // A specialised block: the cells it assumes constant (the others live in their canonical registers).
@@ -155,6 +158,7 @@ class KernelThread {
   core::Expr symbolAddress(const Symbol& symbol, const Instruction& in) const;
   int freshRegister(const std::string& base);
   void emit(core::Instruction instruction);
+  std::optional<SourcePosition> userPositionOf(const Instruction& in) const;
   [[noreturn]] void unsupported(const Instruction& in, const std::string& why = "") const;
   [[noreturn]] void fail(const Instruction& in, const std::string& message) const;
   const Placement& placement() const { return placement_; }
@@ -255,6 +259,7 @@ class KernelThread {
   std::map<std::string, int> registerIndex_;
   State* state_ = nullptr;  // the state being executed
   const Instruction* current_ = nullptr;
+  std::optional<SourcePosition> pathUserPosition_;  // the current path's State::userPosition
   std::map<std::string, std::vector<Specialization>> specializations_;  // by point
   std::vector<std::pair<std::string, State>> pending_;
   // Per loop point (pointKey): how often a backward jump reached it, and the constant part of the state

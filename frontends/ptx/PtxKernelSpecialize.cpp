@@ -91,6 +91,7 @@ State KernelThread::startState(const Specialization& spec, const State& from) {
   State start;
   start.stack = from.stack;
   start.barrierCounts = spec.barrierCounts;
+  start.userPosition = from.userPosition;
   for (const auto& [name, value] : spec.cells) {
     int width = spec.widths.at(name);
     start.cells[name] =

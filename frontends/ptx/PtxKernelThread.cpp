@@ -77,6 +77,8 @@ bool KernelThread::step(State& state) {
   }
   const Instruction& in = *item.instruction;
   current_ = &in;
+  if (std::optional<SourcePosition> here = userPositionOf(in)) state.userPosition = here;
+  pathUserPosition_ = state.userPosition;
   if (++steps_ > kMaxSteps) {
     fail(in, "thread " + std::to_string(index_) + " executes more than " + std::to_string(kMaxSteps) +
                  " instructions (loops the launch fixes are unrolled completely)");
@@ -248,32 +250,31 @@ bool KernelThread::returnFromFrame(State& state) {
   return false;
 }
 
+// Where the user wrote `in`: its `.loc`, or the innermost inlined_at call site in the user's own file (a
+// libcu++ header's line says less than its call); nothing when neither is a line of the user's file.
+std::optional<SourcePosition> KernelThread::userPositionOf(const Instruction& in) const {
+  if (!in.loc || context_.userFile.empty()) return std::nullopt;
+  auto inUserFile = [&](const SourcePosition& p) {
+    auto file = context_.module.files.find(p.file);
+    return p.line > 0 && file != context_.module.files.end() && file->second == context_.userFile;
+  };
+  if (inUserFile(in.loc->position)) return in.loc->position;
+  for (const SourcePosition& site : in.loc->inlinedAt)
+    if (inUserFile(site)) return site;
+  return std::nullopt;
+}
+
 void KernelThread::emit(core::Instruction instruction) {
   if (current_ != nullptr) {
     instruction.location = current_->where;
     size_t line = static_cast<size_t>(current_->where.line);
     std::string text = line >= 1 && line <= context_.lines.size() ? trimmed(context_.lines[line - 1]) : "";
-    if (current_->loc && !context_.userFile.empty()) {
-      const LineInfo& info = *current_->loc;
-      SourcePosition position = info.position;
-      // the innermost position in the user's own file: a libcu++ header's line says less than its call
-      auto inUserFile = [&](const SourcePosition& p) {
-        auto file = context_.module.files.find(p.file);
-        return file != context_.module.files.end() && file->second == context_.userFile;
-      };
-      if (!inUserFile(position)) {
-        for (const SourcePosition& site : info.inlinedAt) {
-          if (inUserFile(site)) {
-            position = site;
-            break;
-          }
-        }
-      }
-      if (inUserFile(position) && position.line > 0) {
-        std::string file = context_.userFile.substr(context_.userFile.find_last_of('/') + 1);
-        text += "  // " + file + ":" + std::to_string(position.line);
-        instruction.userSource = {file, position.line, position.column};
-      }
+    std::optional<SourcePosition> position = userPositionOf(*current_);
+    if (!position && current_->loc) position = pathUserPosition_;  // clang's `__trap()`: the shim's line
+    if (position) {
+      std::string file = context_.userFile.substr(context_.userFile.find_last_of('/') + 1);
+      text += "  // " + file + ":" + std::to_string(position->line);
+      instruction.userSource = {file, position->line, position->column};
     }
     instruction.text = text;
   }

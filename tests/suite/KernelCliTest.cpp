@@ -113,6 +113,11 @@ TEST(KernelCli, AReachedTrapNamesItsSourceLineAndThread) {
   EXPECT_NE(bug.output.find("Result: FAIL"), std::string::npos) << bug.output;
   EXPECT_NE(bug.output.find("trap: last_block_writer_fence.cu:24 (thread 0 of block "), std::string::npos)
       << bug.output;
+  // clang's trap carries only cuda_shim.h's line (no inlined_at): the path's last line of the kernel's
+  // own file stands in, the `if` that leads to it, rather than a PTX line
+  CommandResult clang = runCatcheck(kModel + " " + kCorpus + "last_block_writer_fence.clang.ptx" + launch);
+  EXPECT_NE(clang.output.find("trap: last_block_writer_fence.cu:23 (thread 0 of block "), std::string::npos)
+      << clang.output;
   CommandResult fixed = runCatcheck(kModel + " " + kCorpus + "last_block_fenced.ptx" + launch);
   EXPECT_NE(fixed.output.find("Result: PASS"), std::string::npos) << fixed.output;
   EXPECT_NE(fixed.output.find("Condition: no trap executes"), std::string::npos) << fixed.output;
