@@ -79,6 +79,19 @@ Expr substitute(const Expr& e, const Expr& x, const Expr& by) {
   return fold(e.op, std::move(args), e.width);
 }
 
+namespace {
+
+// Whether `e` reads an Undefined value anywhere: two Undefined nodes of different instructions look alike,
+// so a substitution for one would reach the other.
+bool readsUndefined(const Expr& e) {
+  if (e.op == ExprOp::Undefined) return true;
+  for (const Expr& arg : e.args)
+    if (readsUndefined(arg)) return true;
+  return false;
+}
+
+}  // namespace
+
 std::optional<std::pair<Expr, Expr>> impliedEquality(const Expr& condition, bool holds) {
   if ((condition.op != ExprOp::Eq && condition.op != ExprOp::Ne) || condition.args.size() != 2)
     return std::nullopt;
@@ -89,7 +102,7 @@ std::optional<std::pair<Expr, Expr>> impliedEquality(const Expr& condition, bool
   const Expr& constant = lhs.isConstant() ? lhs : rhs;
   bool equal = (condition.op == ExprOp::Eq) == holds;
   if (constant.constant == 0 && isComparison(value.op)) return impliedEquality(value, !equal);
-  if (equal && value.op != ExprOp::Undefined) return std::pair{value, constant};
+  if (equal && !readsUndefined(value)) return std::pair{value, constant};
   return std::nullopt;
 }
 

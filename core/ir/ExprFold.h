@@ -35,7 +35,7 @@ bool sameExpr(const Expr& a, const Expr& b);
 // `e` with every occurrence of `x` replaced by `by`, folded again.
 Expr substitute(const Expr& e, const Expr& x, const Expr& by);
 // What a branch condition being true (`holds`) or false says of one value: {x, k} for x == k with k
-// constant, when the condition compares x (not an Undefined value) with a constant for equality or
+// constant, when the condition compares x (reading no Undefined value) with a constant for equality or
 // inequality, or is such a comparison compared with 0; nothing otherwise. A front end that instantiates a
 // path per branch outcome uses it to carry the value the outcome fixes (nvcc tests a loaded ticket where its
 // equal, a constant, was meant: `ticket == n - 1` taken, then `ticket < 3`).

@@ -34,6 +34,9 @@ TEST(ExprFold, ANegatedComparisonIsReadThroughAndOrderingsSayNothing) {
   EXPECT_FALSE(impliedEquality(negated, false).has_value());
   EXPECT_FALSE(impliedEquality(fold(ExprOp::Lt, {reg(1), constantAt(2, 32)}, 1), true).has_value());
   EXPECT_FALSE(impliedEquality(fold(ExprOp::Eq, {reg(1), reg(2)}, 1), true).has_value());
+  // an undefined value (an uninitialised register) is its own choice: nothing is carried for it
+  Expr undefined = fold(ExprOp::ZeroExtend, {Expr::undefinedValue(16)}, 32);
+  EXPECT_FALSE(impliedEquality(fold(ExprOp::Eq, {undefined, constantAt(3, 32)}, 1), true).has_value());
 }
 
 TEST(ExprFold, SubstitutionFoldsWhatBecomesConstant) {
