@@ -269,8 +269,9 @@ void KernelThread::emit(core::Instruction instruction) {
     instruction.location = current_->where;
     size_t line = static_cast<size_t>(current_->where.line);
     std::string text = line >= 1 && line <= context_.lines.size() ? trimmed(context_.lines[line - 1]) : "";
-    std::optional<SourcePosition> position = userPositionOf(*current_);
-    if (!position && current_->loc) position = pathUserPosition_;  // clang's `__trap()`: the shim's line
+    // step() has set the path's position: this instruction's own, else the path's last (clang's `__trap()`
+    // carries only the shim's line)
+    std::optional<SourcePosition> position = current_->loc ? pathUserPosition_ : std::nullopt;
     if (position) {
       std::string file = context_.userFile.substr(context_.userFile.find_last_of('/') + 1);
       text += "  // " + file + ":" + std::to_string(position->line);
