@@ -104,10 +104,10 @@ Expr reversed(const Expr& x, int width) {
 }  // namespace
 
 bool KernelThread::lowerArithmetic(const Instruction& in) {
-  static const std::set<std::string> family = {"mov",  "add",  "sub",  "mul", "mad",   "div",  "rem", "min",
-                                               "max",  "neg",  "abs",  "and", "or",    "xor",  "not", "cnot",
-                                               "shl",  "shr",  "popc", "clz", "bfind", "brev", "bfe", "bfi",
-                                               "prmt", "setp", "selp", "set", "cvt"};
+  static const std::set<std::string> family = {"mov",  "add",  "sub",  "mul",  "mad", "div",   "rem",  "min",
+                                               "max",  "neg",  "abs",  "sad",  "and", "or",    "xor",  "not",
+                                               "cnot", "shl",  "shr",  "popc", "clz", "bfind", "brev", "bfe",
+                                               "bfi",  "prmt", "setp", "selp", "set", "cvt"};
   if (family.count(in.opcode) == 0) return false;
   std::vector<std::string> types = typesOf(in);
   if (types.empty()) fail(in, in.opcode + " needs a type (.u32, .s64, .b32, .pred, ...)");
@@ -186,6 +186,13 @@ bool KernelThread::lowerArithmetic(const Instruction& in) {
                         fold(ExprOp::Sub, {constant(0, width), a}, width), a},
                        width)),
            true;
+  }
+  if (op == "sad") {  // CUDA's __sad / __usad: c + |a - b|, the comparison signed or not by the type
+    Expr a = arg(1), b = arg(2);
+    Expr less = fold(sign ? ExprOp::Lt : ExprOp::ULt, {a, b}, 1);
+    Expr distance =
+        fold(ExprOp::Ite, {less, fold(ExprOp::Sub, {b, a}, width), fold(ExprOp::Sub, {a, b}, width)}, width);
+    return result(fold(ExprOp::Add, {arg(3), distance}, width)), true;
   }
   if (op == "and") return binary(ExprOp::And), true;
   if (op == "or") return binary(ExprOp::Or), true;

@@ -405,6 +405,17 @@ TEST(PtxKernel, BfindFindsTheMostSignificantBit) {
   EXPECT_EQ(storedConstants(body), (std::vector<long long>{16, 15, 0xFFFFFFFFLL, 0}));
 }
 
+// sad (CUDA's __sad, __usad): c + |a - b|, with a signed or an unsigned comparison by the type.
+TEST(PtxKernel, SadAddsTheAbsoluteDifference) {
+  std::string body =
+      ".reg .b32 %r<4>;\n"
+      "sad.s32 %r1, 3, 10, 1;\n"
+      "sad.s32 %r2, -2, 5, 0;\n"
+      "sad.u32 %r3, 0xFFFFFFFE, 5, 0;\n"
+      "st.shared.u32 [s], %r1;\nst.shared.u32 [s+4], %r2;\nst.shared.u32 [s+8], %r3;\nret;";
+  EXPECT_EQ(storedConstants(body), (std::vector<long long>{8, 7, 0xFFFFFFF9LL}));
+}
+
 TEST(PtxKernel, EveryCorpusKernelWithoutAsynchronousCopiesLowers) {
   for (const std::string& path : testing::corpusFiles()) {
     std::string text = testing::readFile(path);
