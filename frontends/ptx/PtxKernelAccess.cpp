@@ -297,6 +297,18 @@ void KernelThread::lowerLoadStore(const Instruction& in) {
   }
 }
 
+// cvta{.to}.space.size d, a and isspacep.space p, a: a state space is required, and nothing else may stand
+// in the mnemonic (a qualifier the lowering would otherwise ignore, found by fuzzing: `cvta.t`).
+void KernelThread::checkAddressConversion(const Instruction& in) const {
+  std::set<std::string> accepted = {"global", "shared", "shared::cta", "shared::cluster",
+                                    "local",  "const",  "param",       "param::entry"};
+  if (in.opcode == "cvta") accepted.insert({"to", "u32", "u64"});
+  requireQualifiersIn(in, accepted);
+  if (spaceOf(in) == Space::Generic) fail(in, in.opcode + " needs a state space (.global, .shared, ...)");
+  if (in.operands.size() != 2) fail(in, in.opcode + " takes two operands");
+  if (in.opcode == "cvta" && dataType(in).empty()) fail(in, "cvta needs a size (.u32 or .u64)");
+}
+
 bool KernelThread::lowerAccess(const Instruction& in) {
   const std::string& op = in.opcode;
   if (op == "ld" || op == "ldu" || op == "st") {
@@ -312,6 +324,7 @@ bool KernelThread::lowerAccess(const Instruction& in) {
     return true;
   }
   if (op == "cvta" || op == "isspacep") {
+    checkAddressConversion(in);
     std::string type = dataType(in);
     int width = op == "isspacep" ? 64 : typeWidth(type);
     bool toSpace = in.hasQualifier("to");

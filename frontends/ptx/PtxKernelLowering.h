@@ -223,6 +223,7 @@ class KernelThread {
   void useGroups(const Instruction& in, GroupKind kind);
   // Any qualifier outside `accepted` makes the instruction one we do not model.
   void requireQualifiersIn(const Instruction& in, const std::set<std::string>& accepted) const;
+  void checkAddressConversion(const Instruction& in) const;  // cvta, isspacep: their qualifiers and operands
   int mbarrierLocation(const Instruction& in, size_t index);
   long long constantValue(const Instruction& in, size_t index, const std::string& what);
 
