@@ -27,15 +27,20 @@ using core::fold;
 
 enum class Space { Generic, Global, Shared, SharedCluster, Local, Param, Const };
 
+// The state space a qualifier names; Generic when it names none.
+Space spaceNamed(const std::string& q) {
+  if (q == "global") return Space::Global;
+  if (q == "shared" || q == "shared::cta") return Space::Shared;
+  if (q == "shared::cluster") return Space::SharedCluster;
+  if (q == "local") return Space::Local;
+  if (q == "param" || q == "param::entry" || q == "param::func") return Space::Param;
+  if (q == "const") return Space::Const;
+  return Space::Generic;
+}
+
 Space spaceOf(const Instruction& in) {
-  for (const std::string& q : in.qualifiers) {
-    if (q == "global") return Space::Global;
-    if (q == "shared" || q == "shared::cta") return Space::Shared;
-    if (q == "shared::cluster") return Space::SharedCluster;
-    if (q == "local") return Space::Local;
-    if (q == "param" || q == "param::entry" || q == "param::func") return Space::Param;
-    if (q == "const") return Space::Const;
-  }
+  for (const std::string& q : in.qualifiers)
+    if (Space space = spaceNamed(q); space != Space::Generic) return space;
   return Space::Generic;
 }
 
@@ -300,13 +305,13 @@ void KernelThread::lowerLoadStore(const Instruction& in) {
 // cvta{.to}.space.size d, a and isspacep.space p, a: a state space is required, and nothing else may stand
 // in the mnemonic (a qualifier the lowering would otherwise ignore, found by fuzzing: `cvta.t`).
 void KernelThread::checkAddressConversion(const Instruction& in) const {
-  std::set<std::string> accepted = {"global", "shared", "shared::cta", "shared::cluster",
-                                    "local",  "const",  "param",       "param::entry"};
-  if (in.opcode == "cvta") accepted.insert({"to", "u32", "u64"});
-  requireQualifiersIn(in, accepted);
+  bool cvta = in.opcode == "cvta";
+  for (const std::string& q : in.qualifiers)
+    if (spaceNamed(q) == Space::Generic && !(cvta && (q == "to" || q == "u32" || q == "u64")))
+      unsupported(in);
   if (spaceOf(in) == Space::Generic) fail(in, in.opcode + " needs a state space (.global, .shared, ...)");
   if (in.operands.size() != 2) fail(in, in.opcode + " takes two operands");
-  if (in.opcode == "cvta" && dataType(in).empty()) fail(in, "cvta needs a size (.u32 or .u64)");
+  if (cvta && dataType(in).empty()) fail(in, "cvta needs a size (.u32 or .u64)");
 }
 
 bool KernelThread::lowerAccess(const Instruction& in) {

@@ -123,6 +123,7 @@ bool KernelThread::lowerArithmetic(const Instruction& in) {
   auto arg = [&](size_t i, int w = -1) { return operand(in, i, w < 0 ? width : w); };
   auto result = [&](Expr value) { writeRegister(in, 0, std::move(value)); };
   auto binary = [&](ExprOp op) { result(fold(op, {arg(1), arg(2)}, width)); };
+  auto less = [&](const Expr& a, const Expr& b) { return fold(sign ? ExprOp::Lt : ExprOp::ULt, {a, b}, 1); };
   const std::string& op = in.opcode;
   if (op == "mov") {
     if (const auto* parts = std::get_if<Vector>(&operandValue(in, 1))) {  // pack {lo, hi}
@@ -173,9 +174,8 @@ bool KernelThread::lowerArithmetic(const Instruction& in) {
   if (op == "rem") return binary(sign ? ExprOp::SRem : ExprOp::Rem), true;
   if (op == "min" || op == "max") {
     Expr a = arg(1), b = arg(2);
-    Expr less = fold(sign ? ExprOp::Lt : ExprOp::ULt, {a, b}, 1);
-    return result(op == "min" ? fold(ExprOp::Ite, {less, a, b}, width)
-                              : fold(ExprOp::Ite, {less, b, a}, width)),
+    return result(op == "min" ? fold(ExprOp::Ite, {less(a, b), a, b}, width)
+                              : fold(ExprOp::Ite, {less(a, b), b, a}, width)),
            true;
   }
   if (op == "neg") return result(fold(ExprOp::Sub, {constant(0, width), arg(1)}, width)), true;
@@ -189,9 +189,8 @@ bool KernelThread::lowerArithmetic(const Instruction& in) {
   }
   if (op == "sad") {  // CUDA's __sad / __usad: c + |a - b|, the comparison signed or not by the type
     Expr a = arg(1), b = arg(2);
-    Expr less = fold(sign ? ExprOp::Lt : ExprOp::ULt, {a, b}, 1);
-    Expr distance =
-        fold(ExprOp::Ite, {less, fold(ExprOp::Sub, {b, a}, width), fold(ExprOp::Sub, {a, b}, width)}, width);
+    Expr distance = fold(
+        ExprOp::Ite, {less(a, b), fold(ExprOp::Sub, {b, a}, width), fold(ExprOp::Sub, {a, b}, width)}, width);
     return result(fold(ExprOp::Add, {arg(3), distance}, width)), true;
   }
   if (op == "and") return binary(ExprOp::And), true;
