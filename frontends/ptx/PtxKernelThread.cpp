@@ -8,6 +8,7 @@
 // Calls are inlined; predicated instructions run under their guard. This file holds the driver, control
 // flow and operands; the instruction families are in PtxKernelArithmetic.cpp, PtxKernelAccess.cpp and
 // PtxKernelSync.cpp.
+#include <map>
 #include <variant>
 
 #include "core/ir/ExprFold.h"
@@ -27,6 +28,50 @@ std::string trimmed(const std::string& line) {
   return first == std::string::npos ? "" : line.substr(first, last - first + 1);
 }
 
+// The IR reads a backward jump as a loop's back-edge (core/graph/LoopUnrolling.cpp), but specialised blocks
+// are generated in the order paths reach them: a block that leaves a spin loop may be generated before the
+// loop's own block, which then jumps back to it without looping (nvcc -G puts the exit test and the
+// back-edge in separate blocks), so that leaving the loop would count as one more iteration. Blocks are
+// therefore placed in reverse postorder of a depth-first walk from the entry block: a jump goes backward
+// only to a block on the walk's path to it, that is along a cycle.
+std::vector<core::Instruction> inLoopOrder(std::vector<core::Instruction> code,
+                                           const std::vector<size_t>& blockStarts) {
+  size_t blocks = blockStarts.size();
+  auto endOf = [&](size_t b) { return b + 1 < blocks ? blockStarts[b + 1] : code.size(); };
+  std::map<std::string, size_t> blockOfLabel;
+  for (size_t b = 1; b < blocks; ++b) blockOfLabel[code[blockStarts[b]].label] = b;
+  std::vector<std::vector<size_t>> successors(blocks);
+  for (size_t b = 0; b < blocks; ++b)
+    for (size_t i = blockStarts[b]; i < endOf(b); ++i)
+      if (code[i].kind == core::InstructionKind::Jump)
+        if (auto target = blockOfLabel.find(code[i].label); target != blockOfLabel.end())
+          successors[b].push_back(target->second);
+  std::vector<size_t> postorder;
+  std::vector<bool> seen(blocks, false);
+  std::vector<std::pair<size_t, size_t>> walk = {{0, 0}};  // (block, its next successor to visit)
+  seen[0] = true;
+  while (!walk.empty()) {
+    auto& [block, next] = walk.back();
+    if (next == successors[block].size()) {
+      postorder.push_back(block);
+      walk.pop_back();
+      continue;
+    }
+    size_t successor = successors[block][next++];
+    if (!seen[successor]) {
+      seen[successor] = true;
+      walk.emplace_back(successor, 0);
+    }
+  }
+  for (size_t b = blocks; b-- > 1;)
+    if (!seen[b]) postorder.insert(postorder.begin(), b);  // none expected: every block is jumped to
+  std::vector<core::Instruction> ordered;
+  ordered.reserve(code.size());
+  for (auto block = postorder.rbegin(); block != postorder.rend(); ++block)
+    for (size_t i = blockStarts[*block]; i < endOf(*block); ++i) ordered.push_back(std::move(code[i]));
+  return ordered;
+}
+
 }  // namespace
 
 KernelThread::KernelThread(KernelContext& context, int index, const Placement& placement)
@@ -40,9 +85,11 @@ core::Thread KernelThread::lower() {
   State initial;
   initial.stack.push_back(Frame{&context_.flat(*context_.entry), 0, "", {}});
   run(std::move(initial));
+  std::vector<size_t> blockStarts = {0};
   while (!pending_.empty()) {
     auto [label, state] = std::move(pending_.front());
     pending_.erase(pending_.begin());
+    blockStarts.push_back(thread_.code.size());
     core::Instruction mark;
     mark.kind = core::InstructionKind::Label;
     mark.label = label;
@@ -50,6 +97,7 @@ core::Thread KernelThread::lower() {
     thread_.code.push_back(std::move(mark));
     run(std::move(state));
   }
+  thread_.code = inLoopOrder(std::move(thread_.code), blockStarts);
   return std::move(thread_);
 }
 

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -131,6 +132,42 @@ TEST(PtxKernel, SpinLoopsOnLoadedValuesStayLoops) {
       EXPECT_GT(in.location.line, 0) << in.label;
     }
   }
+}
+
+// nvcc -G and clang -O0 put a spin loop's exit test and its back-edge in separate blocks; the exit block
+// is reached first. The IR reads every backward jump as a loop's back-edge, so the exit block must come
+// after the loop's: the only backward jump left is the loop's own (regression: a false hang, leaving the
+// loop counted as one more iteration).
+TEST(PtxKernel, ALoopsExitBlockComesAfterTheLoop) {
+  std::string body =
+      ".reg .pred %p<3>;\n.reg .b32 %r<3>;\n.reg .b64 %rd<3>;\n"
+      "ld.param.u64 %rd1, [k_param_0];\n"
+      "$L_head:\n"
+      "ld.volatile.global.u32 %r1, [%rd1];\n"
+      "setp.ne.s32 %p1, %r1, 0;\n"
+      "@%p1 bra $L_exit;\n"
+      "bra.uni $L_latch;\n"
+      "$L_latch:\n"
+      "bra.uni $L_head;\n"
+      "$L_exit:\n"
+      "st.volatile.global.u32 [%rd1+4], %r1;\n"
+      "ret;";
+  core::Program program = lower(kernel(body), launchOf(1));
+  const std::vector<core::Instruction>& code = program.threads[0].code;
+  std::map<std::string, size_t> labelAt;
+  for (size_t i = 0; i < code.size(); ++i)
+    if (code[i].kind == core::InstructionKind::Label) labelAt[code[i].label] = i;
+  size_t storeAt = static_cast<size_t>(
+      std::find_if(code.begin(), code.end(),
+                   [](const core::Instruction& in) { return in.kind == core::InstructionKind::Store; }) -
+      code.begin());
+  int backward = 0;
+  for (size_t i = 0; i < code.size(); ++i) {
+    if (code[i].kind != core::InstructionKind::Jump || labelAt.at(code[i].label) > i) continue;
+    ++backward;
+    EXPECT_LT(i, storeAt) << "a backward jump after the exit block's store";
+  }
+  EXPECT_EQ(backward, 1);
 }
 
 // On the side of a branch where the condition fixes a loaded value (here: it is 2 unless the branch is
