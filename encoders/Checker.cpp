@@ -28,6 +28,7 @@
 #include "encoders/RelationEncoder.h"
 #include "encoders/TerminationEncoder.h"
 #include "encoders/ValueEncoder.h"
+#include "encoders/ValuePropagation.h"
 #include "encoders/ValueRelevance.h"
 
 namespace catcheck::encoders {
@@ -313,8 +314,13 @@ SatResult solveQuestion(std::optional<Query>& query, const core::EventGraph& gra
     pinTo(q, found);
     return goal(q);
   };
-  if (ask(solverOptions, pinned, "values, pinned", unknownInputs(graph, found)) == SatResult::Sat)
-    return SatResult::Sat;
+  std::map<int, long long> inputs = unknownInputs(graph, found);
+  if (std::optional<std::map<int, long long>> reads = propagatedReadValues(graph, found, inputs)) {
+    std::map<int, long long> known = inputs;
+    known.insert(reads->begin(), reads->end());
+    if (ask(solverOptions, pinned, "values, propagated", known) == SatResult::Sat) return SatResult::Sat;
+  }
+  if (ask(solverOptions, pinned, "values, pinned", inputs) == SatResult::Sat) return SatResult::Sat;
   return ask(solverOptions, goal, name);
 }
 }  // namespace

@@ -49,8 +49,10 @@ struct EncodingContext {
   Formula& f;
   const core::EventGraph& graph;
   bool allThreadsStart = true;  // uniform FAIR: every thread starts and has progress
-  // Initial values fixed for this question (init event -> value) where the program leaves them unknown
-  // (deterministic's first search, ExecutionComparison.cpp); constants, so value ranges stay known.
+  // Values fixed for this question, constants so that value ranges stay known: initial values (init event
+  // -> value) where the program leaves them unknown (deterministic's first search, ExecutionComparison.cpp;
+  // the confirming query of a relaxed answer) and the values of reads propagated along a pinned execution
+  // (read event -> value, ValuePropagation.h).
   std::map<int, long long> fixedInputs;
   core::WarpConfig warpConfig = core::WarpConfig::Cuda;
   // Per event: whether the question observes the value a read takes (ValueRelevance.h); a read not

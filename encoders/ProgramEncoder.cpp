@@ -219,6 +219,11 @@ class ThreadEncoder {
   }
 
   Term readValue(int event) {
+    if (auto fixed = ctx_.fixedInputs.find(event); fixed != ctx_.fixedInputs.end()) {
+      Term known = f_.intValue(fixed->second);  // a propagated value (ValuePropagation.h)
+      ctx_.value[static_cast<size_t>(event)] = known;
+      return known;
+    }
     Term v = f_.intVar("val_e" + std::to_string(event));
     ctx_.value[static_cast<size_t>(event)] = v;
     if (const std::optional<Formula::Range>& range = ctx_.readRanges[static_cast<size_t>(event)]) {

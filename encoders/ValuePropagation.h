@@ -1,0 +1,29 @@
+// The read values of an execution whose choices are fixed (issue 29: a bug should be cheaper than a proof).
+//
+// After the relaxed question (ValueRelevance.h) found an execution with some read values left free, the
+// confirming query asks again with every value, pinned to the execution's reads-from, coherence and
+// executed events. With those fixed, every value follows by running the threads: a read returns what its
+// rf source wrote. The solver would find the same values by search, which over floating-point fixed
+// functions (core/ir/FloatBits.h: products modulo 2^32) can take minutes; computed here, they enter the
+// query as constants and the arithmetic folds away. The query still checks them: wrong values make it
+// unsatisfiable, and the caller then asks without them.
+#pragma once
+
+#include <map>
+#include <optional>
+
+#include "core/analysis/Execution.h"
+#include "core/graph/EventGraph.h"
+
+namespace catcheck::encoders {
+
+// Per executed read (and RMW read): the value it returns when every thread runs on `found`'s choices,
+// with the initial values the program leaves unknown as in `inputs` (init event -> value). Nothing when
+// the values do not settle (a cycle of reads and writes through data), a thread's run cannot be matched
+// with the events `found` executed, or the program has values the runs do not determine (warp
+// collectives, OpUndef, threads that may stop).
+std::optional<std::map<int, long long>> propagatedReadValues(const core::EventGraph& graph,
+                                                             const core::Execution& found,
+                                                             const std::map<int, long long>& inputs);
+
+}  // namespace catcheck::encoders
