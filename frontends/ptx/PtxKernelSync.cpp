@@ -114,7 +114,8 @@ core::Instruction KernelThread::ctaBarrier(const Instruction& in, size_t resourc
 // shared counter updated by every thread would mean the same, but the solver would have to prove the sum of
 // every order of 64 atomic adds (8 threads took minutes); a warp's sum is one collective. The slots are a
 // shared region of their own per CTA and instance, "bar.red(bar0#k)" in witnesses, zero at the start.
-// With a thread count (a subset of the CTA) it is not modelled.
+// A thread count equal to the CTA's size is the same barrier; a smaller one (a subset of the CTA reducing
+// among itself) is not modelled.
 void KernelThread::lowerBarrierReduction(const Instruction& in) {
   for (const std::string& q : in.qualifiers) {
     if (q != "cta" && q != "red" && q != "popc" && q != "and" && q != "or" && q != "u32" && q != "pred" &&
@@ -125,12 +126,16 @@ void KernelThread::lowerBarrierReduction(const Instruction& in) {
   bool all = in.hasQualifier("and");
   if (static_cast<int>(popc) + static_cast<int>(all) + static_cast<int>(in.hasQualifier("or")) != 1)
     unsupported(in);
-  if (in.operands.size() == 4) unsupported(in, "bar.red with a thread count");
-  if (in.operands.size() != 3) fail(in, mnemonic(in) + " takes a destination, a barrier and a predicate");
-  core::Expr predicate = operand(in, 2, 1);
-  core::Expr counted = all ? core::fold(core::ExprOp::Eq, {predicate, core::constantAt(0, 1)}, 1) : predicate;
-  core::Instruction barrier = ctaBarrier(in, 1, std::nullopt, false);
+  if (in.operands.size() != 3 && in.operands.size() != 4)
+    fail(in, mnemonic(in) + " takes a destination, a barrier, an optional thread count and a predicate");
   long long threads = context_.launch.block.count();
+  bool counted = in.operands.size() == 4;
+  if (counted && constantOperand(*this, in, 2, "a barrier thread count") != threads)
+    unsupported(in, "bar.red with a thread count other than the CTA's");
+  core::Expr predicate = operand(in, counted ? 3 : 2, 1);
+  core::Expr contributes =
+      all ? core::fold(core::ExprOp::Eq, {predicate, core::constantAt(0, 1)}, 1) : predicate;
+  core::Instruction barrier = ctaBarrier(in, 1, std::nullopt, false);
   int warps = static_cast<int>((threads + 31) / 32);
   int slots = reductionSlots(barrier.barrierInstance, warps);
 
@@ -139,7 +144,7 @@ void KernelThread::lowerBarrierReduction(const Instruction& in) {
   warpSum.warpOp = core::WarpOp::ReduceAdd;
   long long lanes = std::min<long long>(32, threads - 32LL * placement_.warp);
   warpSum.warpMask = lanes == 32 ? 0xFFFFFFFFLL : (1LL << lanes) - 1;
-  warpSum.value = core::Expr::ifThenElse(counted, core::constantAt(1, 32), core::constantAt(0, 32));
+  warpSum.value = core::Expr::ifThenElse(contributes, core::constantAt(1, 32), core::constantAt(0, 32));
   warpSum.reg = freshRegister("bar.red");
   core::Expr sum = core::Expr::registerValue(*warpSum.reg, 32);
   emit(std::move(warpSum));

@@ -453,6 +453,28 @@ TEST(PtxKernel, SadAddsTheAbsoluteDifference) {
   EXPECT_EQ(storedConstants(body), (std::vector<long long>{8, 7, 0xFFFFFFF9LL}));
 }
 
+// bar.red.popc.u32 d, a, b, c with b the CTA's thread count is the barrier without b; a subset of the CTA
+// reducing among itself is not modelled, and says so.
+TEST(PtxKernel, BarRedWithTheCtasThreadCountIsTheBarrierWithoutIt) {
+  auto body = [](const std::string& count) {
+    return ".reg .pred %p<2>;\n.reg .b32 %r<3>;\n"
+           "mov.u32 %r1, %tid.x;\n"
+           "setp.lt.u32 %p1, %r1, 4;\n"
+           "bar.red.popc.u32 %r2, 0, " +
+           count + "%p1;\nret;";
+  };
+  core::Program without = lower(kernel(body("")), launchOf(64));
+  core::Program with = lower(kernel(body("64, ")), launchOf(64));
+  ASSERT_EQ(with.threads.size(), without.threads.size());
+  for (size_t t = 0; t < with.threads.size(); ++t) {
+    ASSERT_EQ(with.threads[t].code.size(), without.threads[t].code.size());
+    for (size_t i = 0; i < with.threads[t].code.size(); ++i)
+      EXPECT_EQ(with.threads[t].code[i].kind, without.threads[t].code[i].kind);
+  }
+  EXPECT_NE(errorOf(kernel(body("32, ")), launchOf(64)).find("a thread count other than the CTA's"),
+            std::string::npos);
+}
+
 TEST(PtxKernel, EveryCorpusKernelWithoutAsynchronousCopiesLowers) {
   for (const std::string& path : testing::corpusFiles()) {
     std::string text = testing::readFile(path);
