@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "core/concrete/EvaluatorProgram.h"
+#include "core/ir/Log.h"
 
 namespace catcheck::encoders {
 namespace {
@@ -23,14 +24,20 @@ bool determinedByRuns(const core::EventGraph& graph, const core::Execution& foun
                       [](const core::Event& e) { return e.kind == core::EventKind::Collective; });
 }
 
-// The run of thread `t` that executes exactly the events `found` executed there.
-std::optional<core::ThreadRun> matchingRun(const core::EventGraph& graph, const core::Execution& found, int t,
+// Per thread, the events `found` executed there, in increasing order.
+std::vector<std::vector<int>> executedPerThread(const core::EventGraph& graph, const core::Execution& found) {
+  std::vector<std::vector<int>> executed(graph.threads.size());
+  for (const core::Event& e : graph.events)
+    if (e.thread >= 0 && found.executed.has(e.id)) executed[static_cast<size_t>(e.thread)].push_back(e.id);
+  return executed;
+}
+
+// The run of thread `t` that executes exactly the events `executed` (sorted).
+std::optional<core::ThreadRun> matchingRun(const core::EventGraph& graph, int t,
+                                           const std::vector<int>& executed,
                                            const core::RunChoices& choices) {
   auto paths = core::explorePaths(graph, t, choices, kMaxPathsPerThread);
   if (!paths) return std::nullopt;
-  std::vector<int> executed;
-  for (const core::Event& e : graph.events)
-    if (e.thread == t && found.executed.has(e.id)) executed.push_back(e.id);
   for (core::ThreadPath& path : *paths) {
     core::ThreadRun run = core::completeRun(graph, std::move(path));
     std::vector<int> ran = run.executed;
@@ -64,11 +71,12 @@ std::optional<std::map<int, long long>> propagatedReadValues(const core::EventGr
         return std::vector<long long>{from >= 0 ? written[static_cast<size_t>(from)].value_or(0) : 0};
       },
       [&](const core::Event& barrier) { return std::vector<bool>{found.executed.has(barrier.id)}; }};
+  std::vector<std::vector<int>> executed = executedPerThread(graph, found);
   std::map<int, long long> reads;
   for (int round = 0; round < kMaxRounds; ++round) {
     bool settled = true;
     for (int t = 0; t < static_cast<int>(graph.threads.size()); ++t) {
-      std::optional<core::ThreadRun> run = matchingRun(graph, found, t, choices);
+      std::optional<core::ThreadRun> run = matchingRun(graph, t, executed[static_cast<size_t>(t)], choices);
       if (!run) {
         settled = false;  // its runs may match once the values it reads are known
         continue;
@@ -83,8 +91,12 @@ std::optional<std::map<int, long long>> propagatedReadValues(const core::EventGr
         slot = value;
       }
     }
-    if (settled) return reads;
+    if (settled) {
+      core::log::debug("value propagation: {} read values settled in {} rounds", reads.size(), round + 1);
+      return reads;
+    }
   }
+  core::log::debug("value propagation: the values do not settle in {} rounds", kMaxRounds);
   return std::nullopt;
 }
 
