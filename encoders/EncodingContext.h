@@ -53,7 +53,7 @@ struct EncodingContext {
   // -> value) where the program leaves them unknown (deterministic's first search, ExecutionComparison.cpp;
   // the confirming query of a relaxed answer) and the values of reads propagated along a pinned execution
   // (read event -> value, ValuePropagation.h).
-  std::map<int, long long> fixedInputs;
+  std::map<int, long long> fixedValues;
   core::WarpConfig warpConfig = core::WarpConfig::Cuda;
   // Per event: whether the question observes the value a read takes (ValueRelevance.h); a read not
   // observed keeps its reads-from choice but not the equality of the values. Empty: every read is observed.

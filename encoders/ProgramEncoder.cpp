@@ -219,7 +219,7 @@ class ThreadEncoder {
   }
 
   Term readValue(int event) {
-    if (auto fixed = ctx_.fixedInputs.find(event); fixed != ctx_.fixedInputs.end()) {
+    if (auto fixed = ctx_.fixedValues.find(event); fixed != ctx_.fixedValues.end()) {
       Term known = f_.intValue(fixed->second);  // a propagated value (ValuePropagation.h)
       ctx_.value[static_cast<size_t>(event)] = known;
       return known;
@@ -372,8 +372,8 @@ void encodeInitValues(EncodingContext& ctx) {
     if (e.kind != core::EventKind::Init) continue;
     ctx.exec[static_cast<size_t>(e.id)] = ctx.f.top();
     const core::MemoryObject& location = ctx.graph.program->memory[static_cast<size_t>(e.location)];
-    auto fixed = ctx.fixedInputs.find(e.id);
-    if (fixed != ctx.fixedInputs.end())
+    auto fixed = ctx.fixedValues.find(e.id);
+    if (fixed != ctx.fixedValues.end())
       ctx.value[static_cast<size_t>(e.id)] = ctx.f.intValue(fixed->second);
     else
       ctx.value[static_cast<size_t>(e.id)] = location.initialValueUnknown

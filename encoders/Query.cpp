@@ -72,14 +72,14 @@ Term conditionHolds(EncodingContext& ctx, const core::Condition& c) {
 
 Query::Query(const core::EventGraph& graph, const core::RelationAnalysis& analysis, const core::Model& model,
              const SolverOptions& options, const core::ProgressSpec& progress, core::WarpConfig warpConfig,
-             int executions, const std::map<int, long long>& fixedInputs, std::vector<char> observedReads)
+             int executions, const std::map<int, long long>& fixedValues, std::vector<char> observedReads)
     : backend_(makeSolver(options)) {
   for (int i = 0; i < executions; ++i) {
     std::string prefix = i == 0 ? "" : "x" + std::to_string(i) + ".";
     encodings_.push_back(std::make_unique<Encoding>(*backend_, prefix, graph, analysis, model));
     Encoding& encoding = *encodings_.back();
     encoding.ctx.warpConfig = warpConfig;
-    encoding.ctx.fixedInputs = fixedInputs;
+    encoding.ctx.fixedValues = fixedValues;
     encoding.ctx.observedReads = observedReads;
     encodeProgram(encoding.ctx, progress);
     encodeMemory(encoding.ctx);
@@ -139,11 +139,11 @@ SatResult solveTimed(std::optional<Query>& query, const core::EventGraph& graph,
                      const core::RelationAnalysis& analysis, const core::Model& model,
                      const DecideOptions& options, const SolverOptions& solverOptions,
                      const std::function<Term(Query&)>& goal, const char* what, core::Verdict& verdict,
-                     int executions, const std::map<int, long long>& fixedInputs,
+                     int executions, const std::map<int, long long>& fixedValues,
                      std::vector<char> observedReads) {
   auto start = Clock::now();
   query.emplace(graph, analysis, model, solverOptions, options.progress, options.warpConfig, executions,
-                fixedInputs, std::move(observedReads));
+                fixedValues, std::move(observedReads));
   Term target = goal(*query);
   double encodeMs = millisecondsSince(start);
   start = Clock::now();

@@ -28,7 +28,7 @@ class Query {
  public:
   Query(const core::EventGraph& graph, const core::RelationAnalysis& analysis, const core::Model& model,
         const SolverOptions& options, const core::ProgressSpec& progress, core::WarpConfig warpConfig,
-        int executions = 1, const std::map<int, long long>& fixedInputs = {},
+        int executions = 1, const std::map<int, long long>& fixedValues = {},
         std::vector<char> observedReads = {});
   // Execution `i`'s encoding (its variables are prefixed "x<i>." past the first).
   EncodingContext& context(int i = 0) { return encodings_.at(static_cast<size_t>(i))->ctx; }
@@ -62,7 +62,7 @@ SatResult solveTimed(std::optional<Query>& query, const core::EventGraph& graph,
                      const core::RelationAnalysis& analysis, const core::Model& model,
                      const DecideOptions& options, const SolverOptions& solverOptions,
                      const std::function<Term(Query&)>& goal, const char* what, core::Verdict& verdict,
-                     int executions = 1, const std::map<int, long long>& fixedInputs = {},
+                     int executions = 1, const std::map<int, long long>& fixedValues = {},
                      std::vector<char> observedReads = {});
 
 // The solver that answered a check's previous query: solveScheduled starts its next query there.
