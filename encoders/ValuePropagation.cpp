@@ -9,7 +9,7 @@
 #include <algorithm>
 #include <vector>
 
-#include "core/concrete/EvaluatorProgram.h"
+#include "core/concrete/Evaluator.h"
 #include "core/ir/Log.h"
 
 namespace catcheck::encoders {
@@ -24,25 +24,14 @@ bool determinedByRuns(const core::EventGraph& graph, const core::Execution& foun
                       [](const core::Event& e) { return e.kind == core::EventKind::Collective; });
 }
 
-// Per thread, the events `found` executed there, in increasing order.
-std::vector<std::vector<int>> executedPerThread(const core::EventGraph& graph, const core::Execution& found) {
-  std::vector<std::vector<int>> executed(graph.threads.size());
-  for (const core::Event& e : graph.events)
-    if (e.thread >= 0 && found.executed.has(e.id)) executed[static_cast<size_t>(e.thread)].push_back(e.id);
-  return executed;
-}
-
-// The run of thread `t` that executes exactly the events `executed` (sorted).
-std::optional<core::ThreadRun> matchingRun(const core::EventGraph& graph, int t,
-                                           const std::vector<int>& executed,
+// The run of thread `t` that executes exactly the events `found` executed there.
+std::optional<core::ThreadRun> matchingRun(const core::EventGraph& graph, const core::Execution& found, int t,
                                            const core::RunChoices& choices) {
   auto paths = core::explorePaths(graph, t, choices, kMaxPathsPerThread);
   if (!paths) return std::nullopt;
   for (core::ThreadPath& path : *paths) {
     core::ThreadRun run = core::completeRun(graph, std::move(path));
-    std::vector<int> ran = run.executed;
-    std::sort(ran.begin(), ran.end());
-    if (ran == executed) return run;
+    if (core::ranAsExecuted(graph, found, t, run)) return run;
   }
   return std::nullopt;
 }
@@ -71,12 +60,11 @@ std::optional<std::map<int, long long>> propagatedReadValues(const core::EventGr
         return std::vector<long long>{from >= 0 ? written[static_cast<size_t>(from)].value_or(0) : 0};
       },
       [&](const core::Event& barrier) { return std::vector<bool>{found.executed.has(barrier.id)}; }};
-  std::vector<std::vector<int>> executed = executedPerThread(graph, found);
   std::map<int, long long> reads;
   for (int round = 0; round < kMaxRounds; ++round) {
     bool settled = true;
     for (int t = 0; t < static_cast<int>(graph.threads.size()); ++t) {
-      std::optional<core::ThreadRun> run = matchingRun(graph, t, executed[static_cast<size_t>(t)], choices);
+      std::optional<core::ThreadRun> run = matchingRun(graph, found, t, choices);
       if (!run) {
         settled = false;  // its runs may match once the values it reads are known
         continue;

@@ -10,6 +10,7 @@
 
 #include "core/analysis/Execution.h"
 #include "core/analysis/RelationGraph.h"
+#include "core/concrete/EvaluatorProgram.h"
 #include "core/graph/EventGraph.h"
 #include "core/graph/PairSet.h"
 
@@ -77,6 +78,10 @@ class Evaluator {
 // executed mutually-in-scope SC fences, barriers execute as their groups allow, and the final state is
 // the one the run ends in. Returns one line per problem; empty when the execution is well formed.
 std::vector<std::string> wellFormednessProblems(const EventGraph& graph, const Execution& execution);
+
+// Whether `run` of thread `t` executes exactly the events of that thread `execution` executed (the
+// re-check's match of a thread run with a witness; encoders/ValuePropagation.cpp's too).
+bool ranAsExecuted(const EventGraph& graph, const Execution& execution, int t, const ThreadRun& run);
 
 // memory_safety (issue 27), on values: the executed accesses that name an unsafe location
 // (MemoryObject::unsafe) or whose computed address names no safe location of their width inside the object

@@ -21,8 +21,6 @@
 namespace catcheck::core {
 namespace {
 
-bool ranAsExecuted(const EventGraph& graph, const Execution& x, int t, const ThreadRun& run);
-
 bool endsWithRegisters(const Execution& x, int t, const ThreadRun& run) {
   const std::vector<long long>& registers = x.finalRegisters[static_cast<size_t>(t)];
   for (size_t r = 0; r < registers.size() && r < run.finalRegisters.size(); ++r) {
@@ -88,16 +86,14 @@ ThreadRun executionRun(const EventGraph& graph, const Execution& x, int t) {
   return runs[best.value_or(0)];
 }
 
+// The thread's events (those of its steps) that the run and the execution disagree on executing.
 std::set<int> mismatchedEvents(const EventGraph& graph, const Execution& x, int t, const ThreadRun& run) {
   std::set<int> ran(run.executed.begin(), run.executed.end()), mismatched;
-  for (const Event& e : graph.events) {
-    if (e.thread == t && (ran.count(e.id) != 0) != x.executed.has(e.id)) mismatched.insert(e.id);
+  for (const Step& step : graph.threads.at(static_cast<size_t>(t)).steps) {
+    for (int e : step.events)
+      if ((ran.count(e) != 0) != x.executed.has(e)) mismatched.insert(e);
   }
   return mismatched;
-}
-
-bool ranAsExecuted(const EventGraph& graph, const Execution& x, int t, const ThreadRun& run) {
-  return mismatchedEvents(graph, x, t, run).empty();
 }
 
 class WellFormedness {
@@ -362,6 +358,10 @@ std::vector<int> unsafeAccessesOf(const EventGraph& graph, const Execution& exec
 
 std::vector<std::string> wellFormednessProblems(const EventGraph& graph, const Execution& execution) {
   return WellFormedness(graph, execution).problems();
+}
+
+bool ranAsExecuted(const EventGraph& graph, const Execution& execution, int t, const ThreadRun& run) {
+  return mismatchedEvents(graph, execution, t, run).empty();
 }
 
 }  // namespace catcheck::core

@@ -33,7 +33,8 @@ std::string trimmed(const std::string& line) {
 // loop's own block, which then jumps back to it without looping (nvcc -G puts the exit test and the
 // back-edge in separate blocks), so that leaving the loop would count as one more iteration. Blocks are
 // therefore placed in reverse postorder of a depth-first walk from the entry block: a jump goes backward
-// only to a block on the walk's path to it, that is along a cycle.
+// only to a block on the walk's path to it, that is along a cycle. Every block is reached: a specialised
+// block exists because a jump to it was emitted (KernelThread::branch, jumpTo).
 std::vector<core::Instruction> inLoopOrder(std::vector<core::Instruction> code,
                                            const std::vector<size_t>& blockStarts) {
   size_t blocks = blockStarts.size();
@@ -63,8 +64,6 @@ std::vector<core::Instruction> inLoopOrder(std::vector<core::Instruction> code,
       walk.emplace_back(successor, 0);
     }
   }
-  for (size_t b = blocks; b-- > 1;)
-    if (!seen[b]) postorder.insert(postorder.begin(), b);  // none expected: every block is jumped to
   std::vector<core::Instruction> ordered;
   ordered.reserve(code.size());
   for (auto block = postorder.rbegin(); block != postorder.rend(); ++block)
