@@ -186,14 +186,19 @@ void recheckComparedWitnesses(const core::EventGraph& graph, const core::Executi
   if (options.onWitness) options.onWitness(graph, second);
 }
 
+// `confirmed`: the evaluator judged the witness already (encoders::Decision::witnessConfirmed).
 void recheckWitness(const core::EventGraph& graph, const core::Execution& execution, const core::Model& model,
-                    const CheckOptions& options, core::Verdict& verdict) {
+                    const CheckOptions& options, bool confirmed, core::Verdict& verdict) {
   auto start = Clock::now();
   verdict.witness = executionAsText(graph, execution);
   verdict.witnessSites = sitesOf(graph, execution);
-  std::vector<std::string> problems = witnessProblems(execution, graph, model, options, verdict);
+  std::vector<std::string> problems;
+  if (!confirmed) problems = witnessProblems(execution, graph, model, options, verdict);
   core::log::debug("witness re-check: {} by the evaluator in {:.1f} ms",
-                   problems.empty() ? "accepted" : "REJECTED", millisecondsSince(start));
+                   confirmed          ? "confirmed before"
+                   : problems.empty() ? "accepted"
+                                      : "REJECTED",
+                   millisecondsSince(start));
   if (!problems.empty()) rejectWitness(problems, verdict.witness);
   if (options.onWitness) options.onWitness(graph, execution);
 }
@@ -376,7 +381,7 @@ BoundCheck checkAtBound(const core::Program& program, const core::Model& model, 
   if (decision.firstWitness && decision.witness)
     recheckComparedWitnesses(graph, *decision.firstWitness, *decision.witness, model, options, check.verdict);
   else if (decision.witness)
-    recheckWitness(graph, *decision.witness, model, options, check.verdict);
+    recheckWitness(graph, *decision.witness, model, options, decision.witnessConfirmed, check.verdict);
   return check;
 }
 

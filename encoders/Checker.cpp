@@ -1,9 +1,10 @@
 // The verdict procedure of docs/semantics.md §2.1 (Dat3M's AssumeSolver) on one bounded event graph: encode
 // the program, the memory and every non-flagged axiom, assert the filter, then ask for a property violation
-// (or, for `exists`, a witness). If there is none, ask again whether any loop bound can be reached: yes
-// gives UNKNOWN, never PASS. Each question gets a fresh solver instance: cvc5 1.0.3 is much slower in
-// incremental mode. A satisfying answer's execution is extracted here and re-checked by check/. Each
-// encoding and each solver answer is logged at debug level with its time (core/ir/Log.h).
+// (or, for `exists`, a witness). If there is none, whether any loop bound can be reached decides between
+// PASS and UNKNOWN (never PASS when it can); where a model is at hand, the first question asks both at once
+// (solveQuestion). Each question gets a fresh solver instance: cvc5 1.0.3 is much slower in incremental mode.
+// A satisfying answer's execution is extracted here and re-checked by check/. Each encoding and each
+// solver answer is logged at debug level with its time (core/ir/Log.h).
 #include "encoders/Checker.h"
 
 #include <fmt/format.h>
@@ -18,6 +19,7 @@
 #include <stdexcept>
 
 #include "core/analysis/RelationAnalysis.h"
+#include "core/concrete/Evaluator.h"
 #include "core/graph/BarrierGroups.h"
 #include "core/graph/EventGraph.h"
 #include "core/ir/Log.h"
@@ -102,6 +104,13 @@ Term propertyFormula(EncodingContext& ctx, RelationEncoder& relations, const cor
   throw std::logic_error("a property without a formula");
 }
 
+// Names the pair (a, b) of a fired flag's relation in `verdict` (unless one is named already).
+void nameFiredPair(const core::EventGraph& graph, int a, int b, core::Verdict& verdict) {
+  if (!verdict.firedPair.empty()) return;
+  verdict.firedPair = fmt::format("{}  and  {}", graph.describe(a), graph.describe(b));
+  verdict.firedSites = {graph.site(a), graph.site(b)};
+}
+
 // For a cat_spec FAIL: the first flag that fires in the solver's model and one pair of its relation.
 void explainFlag(Query& query, const core::Model& model, const core::RelationAnalysis& analysis,
                  core::Verdict& verdict) {
@@ -110,10 +119,8 @@ void explainFlag(Query& query, const core::Model& model, const core::RelationAna
     if (!axiom.flagged || !query.value(query.relations().holds(axiom))) continue;
     verdict.firedFlag = axiom.name;
     analysis.relation(axiom.relation).may.forEach([&](int a, int b) {
-      if (verdict.firedPair.empty() && query.value(query.relations().edge(axiom.relation, a, b))) {
-        verdict.firedPair = fmt::format("{}  and  {}", graph.describe(a), graph.describe(b));
-        verdict.firedSites = {graph.site(a), graph.site(b)};
-      }
+      if (verdict.firedPair.empty() && query.value(query.relations().edge(axiom.relation, a, b)))
+        nameFiredPair(graph, a, b, verdict);
     });
     return;
   }
@@ -280,16 +287,59 @@ std::map<int, long long> unknownInputs(const core::EventGraph& graph, const core
   return inputs;
 }
 
+// The property's answer, and whether a loop bound can be reached when the question found that out too.
+// A satisfying answer comes with the solver's model in the query, or as an execution the concrete
+// evaluator confirmed (`confirmed`).
+struct QuestionAnswer {
+  SatResult answer = SatResult::Unsat;
+  std::optional<bool> boundReachable;
+  std::optional<core::Execution> confirmed;
+};
+
+// Whether the concrete evaluator finds in `x` a witness of cat_spec's flags: a well-formed execution of the
+// program, consistent with the model, with the filter holding and a flag firing; with `explain`, the first
+// flag that fires and one pair of its relation go into `verdict` (as explainFlag does from a model). Only
+// cat_spec's flags are judged this way: the other properties, and cat_spec's warp conditions, are explained
+// from the solver's model.
+bool confirmedByEvaluator(const core::Execution& x, const core::EventGraph& graph, const core::Model& model,
+                          core::Property property, bool explain, core::Verdict& verdict) {
+  if (property != core::Property::CatSpec || graph.program->filter) return false;
+  auto start = Clock::now();
+  bool confirmed = core::wellFormednessProblems(graph, x).empty();
+  std::optional<core::Evaluator> evaluator;
+  if (confirmed) {
+    evaluator.emplace(model, graph, x);
+    confirmed = evaluator->consistent() && !evaluator->firedFlags().empty();
+  }
+  core::log::debug("relaxed answer with propagated values {} by the evaluator in {:.1f} ms",
+                   confirmed ? "confirmed" : "not confirmed", millisecondsSince(start));
+  if (!confirmed || !explain) return confirmed;
+  for (const core::Axiom& axiom : model.axioms) {
+    if (!axiom.flagged || !evaluator->axiomHolds(axiom)) continue;
+    verdict.firedFlag = axiom.name;
+    evaluator->relation(axiom.relation).forEach([&](int a, int b) { nameFiredPair(graph, a, b, verdict); });
+    break;
+  }
+  return true;
+}
+
 // The property's question. Where enough read values are observed by nothing (ValueRelevance.h), it is
 // first asked with those values free: no answer is lost, so unsatisfiable there is the answer; a
 // satisfying answer is asked again with every value, pinned to the relaxed answer's choices and unknown
 // inputs, and unpinned if the pins admit no values. Over hashing products (floating-point fixed functions)
 // the queries alternate between the solvers (solveScheduled): z3 stalls on some of them (a racy 4-thread
 // double accumulation: minutes; cvc5 0.3 s), while elsewhere z3 alone is the faster choice.
-SatResult solveQuestion(std::optional<Query>& query, const core::EventGraph& graph,
-                        const core::RelationAnalysis& analysis, const core::Model& model,
-                        const DecideOptions& options, const SolverOptions& solverOptions,
-                        core::Verdict& verdict) {
+//
+// With `askBound` (an unsatisfiable answer would be followed by the question whether a loop bound can be
+// reached), the first question is "the goal, or a reached bound" where a model is at hand to tell which:
+// a PASS then takes one search instead of two, each over an encoding of its own (Table 7's CAS lock: 4.2 s
+// and 1.5 s; an mbarrier pipeline encodes for 1.6 s to answer the bound in a millisecond). A model that
+// shows a reached bound alone settles the bound, and the goal is asked again alone. The free-values query
+// decides the bound as the full one does: the reads it leaves free reach no branch (ValueRelevance.h).
+QuestionAnswer solveQuestion(std::optional<Query>& query, const core::EventGraph& graph,
+                             const core::RelationAnalysis& analysis, const core::Model& model,
+                             const DecideOptions& options, const SolverOptions& solverOptions,
+                             core::Verdict& verdict, bool askBound) {
   SolverSchedule schedule;
   bool alternate = usesHashingProducts(*graph.program);
   auto ask = [&](const SolverOptions& solver, const std::function<Term(Query&)>& goal, const char* what,
@@ -305,23 +355,53 @@ SatResult solveQuestion(std::optional<Query>& query, const core::EventGraph& gra
   };
   const char* name = core::propertyName(options.property);
   std::optional<std::vector<char>> observed = relaxation(graph, options.property, alternate);
-  if (!observed) return ask(solverOptions, goal, name);
-  SolverOptions withModels = solverOptions;
-  withModels.produceModels = true;
-  if (ask(withModels, goal, "free values", {}, *observed) == SatResult::Unsat) return SatResult::Unsat;
+  SolverOptions firstOptions = solverOptions;
+  firstOptions.produceModels = solverOptions.produceModels || observed.has_value();
+  // cvc5 slows down on satisfiable queries with models on (Solver.h); z3 does not.
+  bool modelsCheap = solverOptions.kind == SolverKind::Z3 && !alternate;
+  bool combine = askBound && (firstOptions.produceModels || modelsCheap);
+  if (combine) firstOptions.produceModels = true;
+  QuestionAnswer result;
+  auto askFirst = [&](const char* what, const std::vector<char>& observedReads) {
+    if (!combine) return ask(firstOptions, goal, what, {}, observedReads);
+    Term goalTerm = -1;
+    auto goalOrBound = [&](Query& q) {
+      goalTerm = goal(q);
+      return q.context().f.either(goalTerm, q.context().boundReached);
+    };
+    SatResult answer = ask(firstOptions, goalOrBound, "goal or loop bound reached", {}, observedReads);
+    if (answer == SatResult::Unsat || query->value(goalTerm)) {
+      result.boundReachable = answer == SatResult::Sat ? std::nullopt : std::optional<bool>(false);
+      return answer;
+    }
+    result.boundReachable = true;
+    return ask(firstOptions, goal, what, {}, observedReads);
+  };
+  if (!observed) {
+    result.answer = askFirst(name, {});
+    return result;
+  }
+  result.answer = askFirst("free values", *observed);
+  if (result.answer == SatResult::Unsat) return result;
   core::Execution found = extractExecution(query->context());
   auto pinned = [&](Query& q) {
     pinTo(q, found);
     return goal(q);
   };
   std::map<int, long long> inputs = unknownInputs(graph, found);
-  if (std::optional<std::map<int, long long>> reads = propagatedReadValues(graph, found, inputs)) {
+  if (std::optional<core::Execution> propagated = propagatedExecution(graph, found, inputs)) {
+    if (confirmedByEvaluator(*propagated, graph, model, options.property, options.explain, verdict)) {
+      result.confirmed = std::move(propagated);
+      return result;
+    }
     std::map<int, long long> known = inputs;
-    known.insert(reads->begin(), reads->end());
-    if (ask(solverOptions, pinned, "values, propagated", known) == SatResult::Sat) return SatResult::Sat;
+    std::map<int, long long> reads = readValuesOf(graph, *propagated);
+    known.insert(reads.begin(), reads.end());
+    if (ask(solverOptions, pinned, "values, propagated", known) == SatResult::Sat) return result;
   }
-  if (ask(solverOptions, pinned, "values, pinned", inputs) == SatResult::Sat) return SatResult::Sat;
-  return ask(solverOptions, goal, name);
+  if (ask(solverOptions, pinned, "values, pinned", inputs) == SatResult::Sat) return result;
+  result.answer = ask(solverOptions, goal, name);
+  return result;
 }
 }  // namespace
 
@@ -339,13 +419,20 @@ Decision decide(const core::EventGraph& graph, const core::RelationAnalysis& ana
   solverOptions.produceModels = options.explain;
   solverOptions.bitwise = usesBitwiseOperators(*graph.program);
   std::optional<Query> query;
-  SatResult answer = solveQuestion(query, graph, analysis, model, options, solverOptions, verdict);
-  if (answer == SatResult::Sat) {
-    Query& first = *query;
+  bool askBound = !options.witnessOnly && hasBoundJump(graph);
+  QuestionAnswer answer =
+      solveQuestion(query, graph, analysis, model, options, solverOptions, verdict, askBound);
+  if (answer.answer == SatResult::Sat) {
     decision.satisfied = true;
     verdict.result = question.satMeansPass ? core::Result::Pass : core::Result::Fail;
     verdict.explanation = question.satExplanation;
     if (!options.explain) return decision;
+    if (answer.confirmed) {  // explained by confirmedByEvaluator
+      decision.witness = std::move(answer.confirmed);
+      decision.witnessConfirmed = true;
+      return decision;
+    }
+    Query& first = *query;
     const core::PropertyDescriptor& property = core::describe(options.property);
     if (property.firesFlags) explainFlag(first, model, analysis, verdict);
     if (options.property == core::Property::ProgramSpec &&
@@ -363,7 +450,8 @@ Decision decide(const core::EventGraph& graph, const core::RelationAnalysis& ana
     verdict.explanation = "no witness at this bound";
     return decision;
   }
-  bool unknown = boundReachable(graph, model, analysis, options, verdict);
+  bool unknown = answer.boundReachable ? *answer.boundReachable
+                                       : boundReachable(graph, model, analysis, options, verdict);
   if (unknown) {
     verdict.result = core::Result::Unknown;
     verdict.explanation = "a loop bound is reachable: increase --bound";

@@ -34,6 +34,9 @@ struct Decision {
   // second).
   std::optional<core::Execution> firstWitness;
   bool satisfied = false;  // the solver found a witness (a violation, or a reached outcome)
+  // The concrete evaluator has already judged `witness` as check/ would (a relaxed answer confirmed on its
+  // propagated values, encoders/Checker.cpp): check/ need not evaluate it again.
+  bool witnessConfirmed = false;
 };
 
 Decision decide(const core::EventGraph& graph, const core::RelationAnalysis& analysis,

@@ -36,15 +36,22 @@ std::optional<core::ThreadRun> matchingRun(const core::EventGraph& graph, const 
   return std::nullopt;
 }
 
-}  // namespace
+// What the runs settled on: per executed read its value, per write the value it produced, per thread its
+// matching run.
+struct Propagation {
+  std::map<int, long long> reads;
+  std::vector<std::optional<long long>> written;
+  std::vector<core::ThreadRun> runs;
+};
 
-std::optional<std::map<int, long long>> propagatedReadValues(const core::EventGraph& graph,
-                                                             const core::Execution& found,
-                                                             const std::map<int, long long>& inputs) {
+std::optional<Propagation> propagate(const core::EventGraph& graph, const core::Execution& found,
+                                     const std::map<int, long long>& inputs) {
   if (!determinedByRuns(graph, found)) return std::nullopt;
   std::vector<int> source(static_cast<size_t>(graph.size()), -1);
   found.rf.forEach([&](int write, int read) { source[static_cast<size_t>(read)] = write; });
-  std::vector<std::optional<long long>> written(static_cast<size_t>(graph.size()));
+  Propagation result;
+  std::vector<std::optional<long long>>& written = result.written;
+  written.resize(static_cast<size_t>(graph.size()));
   for (const core::Event& e : graph.events) {
     if (e.kind != core::EventKind::Init) continue;
     auto input = inputs.find(e.id);
@@ -60,9 +67,9 @@ std::optional<std::map<int, long long>> propagatedReadValues(const core::EventGr
         return std::vector<long long>{from >= 0 ? written[static_cast<size_t>(from)].value_or(0) : 0};
       },
       [&](const core::Event& barrier) { return std::vector<bool>{found.executed.has(barrier.id)}; }};
-  std::map<int, long long> reads;
   for (int round = 0; round < kMaxRounds; ++round) {
     bool settled = true;
+    result.runs.clear();
     for (int t = 0; t < static_cast<int>(graph.threads.size()); ++t) {
       std::optional<core::ThreadRun> run = matchingRun(graph, found, t, choices);
       if (!run) {
@@ -72,20 +79,81 @@ std::optional<std::map<int, long long>> propagatedReadValues(const core::EventGr
       if (!run->freeValues.empty()) return std::nullopt;
       for (const auto& [event, value] : run->values) {
         const core::Event& e = graph.event(event);
-        if (e.kind == core::EventKind::Read) reads[event] = value;
+        if (e.kind == core::EventKind::Read) result.reads[event] = value;
         if (e.kind != core::EventKind::Write) continue;
         std::optional<long long>& slot = written[static_cast<size_t>(event)];
         if (slot != value) settled = false;
         slot = value;
       }
+      result.runs.push_back(std::move(*run));
     }
     if (settled) {
-      core::log::debug("value propagation: {} read values settled in {} rounds", reads.size(), round + 1);
-      return reads;
+      core::log::debug("value propagation: {} read values settled in {} rounds", result.reads.size(),
+                       round + 1);
+      return result;
     }
   }
   core::log::debug("value propagation: the values do not settle in {} rounds", kMaxRounds);
   return std::nullopt;
+}
+
+// The final value of each memory object: what its first co-maximal executed write wrote, else its initial
+// value (as the runs wrote them).
+std::vector<long long> finalMemoryOf(const core::EventGraph& graph, const core::Execution& x,
+                                     const std::vector<std::optional<long long>>& written) {
+  std::vector<long long> memory = x.finalMemory;
+  for (const core::Event& init : graph.events) {
+    if (init.kind != core::EventKind::Init) continue;
+    auto m = static_cast<size_t>(init.location);
+    memory.at(m) = written[static_cast<size_t>(init.id)].value_or(0);
+    for (const core::Event& w : graph.events) {
+      if (w.isWrite() && w.kind != core::EventKind::Init && x.executed.has(w.id) &&
+          x.sameLocation.has(w.id, init.id) && x.co.successors(w.id).empty()) {
+        memory[m] = written[static_cast<size_t>(w.id)].value_or(0);
+        break;
+      }
+    }
+  }
+  return memory;
+}
+
+}  // namespace
+
+std::map<int, long long> readValuesOf(const core::EventGraph& graph, const core::Execution& x) {
+  std::map<int, long long> reads;
+  for (const core::Event& e : graph.events) {
+    if (e.kind == core::EventKind::Read && x.executed.has(e.id))
+      reads[e.id] = x.value[static_cast<size_t>(e.id)];
+  }
+  return reads;
+}
+
+std::optional<std::map<int, long long>> propagatedReadValues(const core::EventGraph& graph,
+                                                             const core::Execution& found,
+                                                             const std::map<int, long long>& inputs) {
+  std::optional<Propagation> propagation = propagate(graph, found, inputs);
+  if (!propagation) return std::nullopt;
+  return std::move(propagation->reads);
+}
+
+std::optional<core::Execution> propagatedExecution(const core::EventGraph& graph,
+                                                   const core::Execution& found,
+                                                   const std::map<int, long long>& inputs) {
+  std::optional<Propagation> propagation = propagate(graph, found, inputs);
+  if (!propagation) return std::nullopt;
+  core::Execution x = found;
+  for (const core::Event& e : graph.events) {
+    if (e.kind == core::EventKind::Init || e.kind == core::EventKind::Write)
+      x.value[static_cast<size_t>(e.id)] = propagation->written[static_cast<size_t>(e.id)].value_or(0);
+  }
+  for (const auto& [read, value] : propagation->reads) x.value[static_cast<size_t>(read)] = value;
+  for (const core::ThreadRun& run : propagation->runs) {
+    std::vector<long long>& registers = x.finalRegisters.at(static_cast<size_t>(run.path.thread));
+    for (size_t r = 0; r < registers.size() && r < run.finalRegisters.size(); ++r)
+      registers[r] = run.finalRegisters[r].value_or(registers[r]);
+  }
+  x.finalMemory = finalMemoryOf(graph, x, propagation->written);
+  return x;
 }
 
 }  // namespace catcheck::encoders

@@ -26,4 +26,15 @@ std::optional<std::map<int, long long>> propagatedReadValues(const core::EventGr
                                                              const core::Execution& found,
                                                              const std::map<int, long long>& inputs);
 
+// `found` with the values those runs produce: every executed read and write, the final registers, and the
+// final memory (the first co-maximal write's value). For a relaxed answer whose free values are
+// arithmetic nothing observes, this is the execution with its real values; the concrete evaluator can then
+// confirm it without a second solver query (encoders/Checker.cpp). Nothing when propagation fails.
+std::optional<core::Execution> propagatedExecution(const core::EventGraph& graph,
+                                                   const core::Execution& found,
+                                                   const std::map<int, long long>& inputs);
+
+// The values of the executed reads of `x` (event -> value).
+std::map<int, long long> readValuesOf(const core::EventGraph& graph, const core::Execution& x);
+
 }  // namespace catcheck::encoders

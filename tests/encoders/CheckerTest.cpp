@@ -1,5 +1,5 @@
-// Hand-checked verdicts of the SMT encoding on classic shapes (MP, SB, IRIW, CoRR, a loop whose bound is
-// reachable), under both solvers. The expected verdict of each case sits next to its program text.
+// Hand-checked verdicts of the SMT encoding on classic shapes (MP, SB, IRIW, CoRR, loops whose bound is
+// reachable or not), under both solvers. The expected verdict of each case sits next to its program text.
 #include <gtest/gtest.h>
 
 #include "cat/Parser.h"
@@ -85,6 +85,24 @@ forall (x == 1 \/ x == 2))",
  bne r0, 5, LC00         ;
 forall (x == 6))",
      core::Result::Unknown},
+    // The first question asks "a violation, or a reached bound" at once (encoders/Checker.cpp): neither is a
+    // PASS; a reached bound alone is asked about the violation again.
+    {"LoopLeftWithinBound", "a loop left at its first test proves the outcome", "ptx-v7.5.cat", R"(PTX Left
+{ x=0; }
+ P0@cta 0,gpu 0                ;
+ LC00:                         ;
+ atom.relaxed.gpu.add r0, x, 1 ;
+ bne r0, 0, LC00               ;
+forall (x == 1))",
+     core::Result::Pass},
+    {"LoopBoundAndViolation", "a reachable bound does not hide a violation", "ptx-v7.5.cat", R"(PTX Both
+{ x=0; }
+ P0@cta 0,gpu 0                | P1@cta 1,gpu 0      ;
+ LC00:                         | st.relaxed.gpu x, 5 ;
+ atom.relaxed.gpu.add r0, x, 1 |                     ;
+ bne r0, 0, LC00               |                     ;
+forall (x == 1))",
+     core::Result::Fail},
 };
 
 void PrintTo(const Case& c, std::ostream* out) {

@@ -1,7 +1,8 @@
 // Read values propagated along an execution's fixed choices (encoders/ValuePropagation.h): a value passed
 // through a chain of threads settles whatever order the threads are run in, an unknown initial value is the
 // input given, a cycle of reads-from through data settles on a fixed point (which the solver then checks),
-// and an execution no run of a thread matches gives no values.
+// an execution no run of a thread matches gives no values, and the execution built from the runs carries
+// their values to every read, write, final register and final memory value.
 #include <gtest/gtest.h>
 
 #include <string>
@@ -99,4 +100,30 @@ TEST(ValuePropagation, AnExecutionNoRunMatchesGivesNoValues) {
 }
 
 }  // namespace
+TEST(ValuePropagation, TheExecutionCarriesTheValuesItsRunsProduce) {
+  Fixture f(kChain);
+  using core::EventKind;
+  int p0Read = f.event(0, EventKind::Read), p1Read = f.event(1, EventKind::Read);
+  f.execution.rf.add(f.init("x"), p1Read);
+  f.execution.rf.add(f.event(1, EventKind::Write), p0Read);
+  // What the relaxed answer left free: every value 0.
+  f.execution.value.assign(static_cast<size_t>(f.graph.size()), 0);
+  f.execution.co = core::PairSet(f.graph.size());
+  f.execution.sameLocation = core::PairSet(f.graph.size());
+  for (const core::Event& a : f.graph.events)
+    for (const core::Event& b : f.graph.events)
+      if (a.location >= 0 && a.location == b.location) f.execution.sameLocation.add(a.id, b.id);
+  for (const core::Thread& thread : f.program.threads)
+    f.execution.finalRegisters.emplace_back(thread.registerNames.size(), 0);
+  f.execution.finalMemory.assign(f.program.memory.size(), 0);
+  auto x = encoders::propagatedExecution(f.graph, f.execution, {});
+  ASSERT_TRUE(x.has_value());
+  EXPECT_EQ(x->value[static_cast<size_t>(p0Read)], 5);
+  EXPECT_EQ(x->value[static_cast<size_t>(f.event(0, EventKind::Write))], 5);
+  EXPECT_EQ(x->finalRegisters[0][0], 5);
+  EXPECT_EQ(x->finalRegisters[1][0], 5);
+  for (size_t m = 0; m < f.program.memory.size(); ++m)
+    EXPECT_EQ(x->finalMemory[m], 5) << f.program.memory[m].name;  // x from the start, y and z copied
+}
+
 }  // namespace catcheck
