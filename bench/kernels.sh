@@ -8,7 +8,8 @@
 #     the tree reduction at 64 / 256 / 1 024 threads (1 024 only with KERNELS_LARGE=1: the proof takes
 #     about 40 s and 2.2 GB, the FAIL row about 15 s), the reduction without its in-loop
 #     __syncthreads (reduce_tree_nosync) FAIL, and the mbarrier pipeline of mbar_pipeline_ok (2 warps x 4
-#     items) for every property.
+#     items) for every property; with KERNELS_LARGE=1 also bench/kernels/mbar_pipeline_4w8 (4 warps, two
+#     pairs x 8 items) for every property.
 # A run over CATCHECK_TIMEOUT seconds (default 300) prints "timeout". Numbers go into closing notes, never
 # into tests.
 set -e
@@ -74,3 +75,10 @@ for property in cat_spec termination deterministic well_synchronized; do
   run "mbarrier pipeline 2 warps x 4 items, $property" "<= 2 s" models/ptx-v8.cat "$K/mbar_pipeline_ok.ptx" \
     --grid 1 --block 64 --arg 0=buffer:16:any --arg 1=buffer:16 --property "$property"
 done
+if [ "${KERNELS_LARGE:-0}" = 1 ]; then
+  for property in cat_spec termination deterministic well_synchronized; do
+    run "mbarrier pipeline 4 warps x 8 items, $property" "<= 20 s" models/ptx-v8.cat \
+      bench/kernels/mbar_pipeline_4w8.ptx --grid 1 --block 128 --arg 0=buffer:64:any --arg 1=buffer:64 \
+      --property "$property"
+  done
+fi
