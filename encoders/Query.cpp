@@ -169,9 +169,11 @@ SatResult solveTimed(std::optional<Query>& query, const core::EventGraph& graph,
 // (SolverOptions::kindIsDefault), each query alternates between the solvers with time slices growing fourfold
 // (kSlicesMs, then whatever time is left), starting with the one that answered the check's previous query (z3
 // for the first): a query costs at most about three times what the better solver needs, and neither solver's
-// bad case sinks the check. The first slice is short because the other solver often answers at once: a
-// 32-thread tree reduction's last query took z3 past 10 s and cvc5 0.2 s. (cvc5 1.0 cannot be interrupted
-// from another thread, so the two cannot run side by side.)
+// bad case sinks the check. Every slice encodes the query again, so a slice is never shorter than twice the
+// latest encoding: switching then costs at most a third of the time (a 256-thread reduction's twin query
+// encodes for 1.5-2 s; with 2 s slices most of its 10 s went to encoding). The first slice is short because
+// the other solver often answers at once: a 32-thread tree reduction's last query took z3 past 10 s and cvc5
+// 0.2 s. (cvc5 1.0 cannot be interrupted from another thread, so the two cannot run side by side.)
 constexpr unsigned kSlicesMs[] = {2000, 2000, 8000, 8000, 32000, 32000};
 
 SatResult solveScheduled(SolverSchedule& schedule, std::optional<Query>& query, const core::EventGraph& graph,
@@ -186,7 +188,21 @@ SatResult solveScheduled(SolverSchedule& schedule, std::optional<Query>& query, 
   unsigned userMs = solverOptions.timeoutMs;
   auto start = Clock::now();
   SolverKind kind = schedule.first;
-  for (unsigned sliceMs : kSlicesMs) {
+  auto attempt = [&](const SolverOptions& slice) {
+    double encodedBefore = verdict.times.encodeMs;
+    auto recordEncoding = [&] { schedule.lastEncodeMs = verdict.times.encodeMs - encodedBefore; };
+    try {
+      SatResult answer = solveTimed(query, graph, analysis, model, options, slice, goal, what, verdict,
+                                    executions, inputs, observedReads);
+      recordEncoding();
+      return answer;
+    } catch (const SolverGaveUp&) {
+      recordEncoding();
+      throw;
+    }
+  };
+  for (unsigned fixedMs : kSlicesMs) {
+    auto sliceMs = std::max(fixedMs, static_cast<unsigned>(2 * schedule.lastEncodeMs));
     SolverOptions slice = solverOptions;
     slice.kind = kind;
     slice.timeoutMs = sliceMs;
@@ -196,8 +212,7 @@ SatResult solveScheduled(SolverSchedule& schedule, std::optional<Query>& query, 
       if (left <= sliceMs) break;  // the user's limit ends first: the last attempt below
     }
     try {
-      SatResult answer = solveTimed(query, graph, analysis, model, options, slice, goal, what, verdict,
-                                    executions, inputs, observedReads);
+      SatResult answer = attempt(slice);
       schedule.first = kind;
       return answer;
     } catch (const SolverGaveUp& gaveUp) {
@@ -212,8 +227,7 @@ SatResult solveScheduled(SolverSchedule& schedule, std::optional<Query>& query, 
   SolverOptions last = solverOptions;
   last.kind = kind;
   if (userMs > 0) last.timeoutMs = static_cast<unsigned>(std::max(1.0, userMs - millisecondsSince(start)));
-  SatResult answer = solveTimed(query, graph, analysis, model, options, last, goal, what, verdict, executions,
-                                inputs, observedReads);
+  SatResult answer = attempt(last);
   schedule.first = kind;
   return answer;
 }

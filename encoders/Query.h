@@ -68,6 +68,7 @@ SatResult solveTimed(std::optional<Query>& query, const core::EventGraph& graph,
 // The solver that answered a check's previous query: solveScheduled starts its next query there.
 struct SolverSchedule {
   SolverKind first = SolverKind::Z3;
+  double lastEncodeMs = 0;  // how long the check's latest query took to encode (every slice encodes again)
 };
 // solveTimed, alternating between z3 and cvc5 in time slices growing fourfold unless the user chose a
 // solver (Query.cpp says why): a query costs about three times what the better solver needs at most.
