@@ -128,14 +128,6 @@ std::map<int, long long> readValuesOf(const core::EventGraph& graph, const core:
   return reads;
 }
 
-std::optional<std::map<int, long long>> propagatedReadValues(const core::EventGraph& graph,
-                                                             const core::Execution& found,
-                                                             const std::map<int, long long>& inputs) {
-  std::optional<Propagation> propagation = propagate(graph, found, inputs);
-  if (!propagation) return std::nullopt;
-  return std::move(propagation->reads);
-}
-
 std::optional<core::Execution> propagatedExecution(const core::EventGraph& graph,
                                                    const core::Execution& found,
                                                    const std::map<int, long long>& inputs) {

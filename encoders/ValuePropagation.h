@@ -6,7 +6,8 @@
 // rf source wrote. The solver would find the same values by search, which over floating-point fixed
 // functions (core/ir/FloatBits.h: products modulo 2^32) can take minutes; computed here, they enter the
 // query as constants and the arithmetic folds away. The query still checks them: wrong values make it
-// unsatisfiable, and the caller then asks without them.
+// unsatisfiable, and the caller then asks without them. For cat_spec the concrete evaluator can often
+// confirm the execution with its propagated values instead, and no second query is needed.
 #pragma once
 
 #include <map>
@@ -17,19 +18,14 @@
 
 namespace catcheck::encoders {
 
-// Per executed read (and RMW read): the value it returns when every thread runs on `found`'s choices,
-// with the initial values the program leaves unknown as in `inputs` (init event -> value). Nothing when
-// the values do not settle (a cycle of reads and writes through data), a thread's run cannot be matched
-// with the events `found` executed, or the program has values the runs do not determine (warp
-// collectives, OpUndef, threads that may stop).
-std::optional<std::map<int, long long>> propagatedReadValues(const core::EventGraph& graph,
-                                                             const core::Execution& found,
-                                                             const std::map<int, long long>& inputs);
-
-// `found` with the values those runs produce: every executed read and write, the final registers, and the
-// final memory (the first co-maximal write's value). For a relaxed answer whose free values are
-// arithmetic nothing observes, this is the execution with its real values; the concrete evaluator can then
-// confirm it without a second solver query (encoders/Checker.cpp). Nothing when propagation fails.
+// `found` with every value as its threads produce them when they run on its choices, the initial values
+// the program leaves unknown as in `inputs` (init event -> value): every executed read and write, the final
+// registers and the final memory (the first co-maximal write's value). Nothing when the values do not
+// settle (a cycle of reads and writes through data), a thread's run cannot be matched with the events
+// `found` executed, or the program has values the runs do not determine (warp collectives, OpUndef,
+// threads that may stop). For a relaxed answer this is the execution with its real values: the concrete
+// evaluator may confirm it as it is, or its read values enter the confirming query as constants
+// (encoders/Checker.cpp).
 std::optional<core::Execution> propagatedExecution(const core::EventGraph& graph,
                                                    const core::Execution& found,
                                                    const std::map<int, long long>& inputs);

@@ -5,6 +5,8 @@
 // their values to every read, write, final register and final memory value.
 #include <gtest/gtest.h>
 
+#include <map>
+#include <optional>
 #include <string>
 
 #include "core/analysis/Execution.h"
@@ -41,6 +43,22 @@ struct Fixture {
     execution.executed = core::EventSet(graph.size());
     for (const core::Event& e : graph.events) execution.executed.add(e.id);
     execution.rf = core::PairSet(graph.size());
+    // What a relaxed answer left free: every value 0.
+    execution.value.assign(static_cast<size_t>(graph.size()), 0);
+    execution.co = core::PairSet(graph.size());
+    execution.sameLocation = core::PairSet(graph.size());
+    for (const core::Event& a : graph.events)
+      for (const core::Event& b : graph.events)
+        if (a.location >= 0 && a.location == b.location) execution.sameLocation.add(a.id, b.id);
+    for (const core::Thread& thread : program.threads)
+      execution.finalRegisters.emplace_back(thread.registerNames.size(), 0);
+    execution.finalMemory.assign(program.memory.size(), 0);
+  }
+  // The read values of the execution propagated from `inputs`, or nothing.
+  std::optional<std::map<int, long long>> propagatedReads(const std::map<int, long long>& inputs = {}) const {
+    std::optional<core::Execution> x = encoders::propagatedExecution(graph, execution, inputs);
+    if (!x) return std::nullopt;
+    return encoders::readValuesOf(graph, *x);
   }
   // The event of thread t with kind `kind` (its first), or the init write of `location`'s memory object.
   int event(int thread, core::EventKind kind) const {
@@ -62,7 +80,7 @@ TEST(ValuePropagation, AValuePassedAlongAChainSettles) {
   int p0Read = f.event(0, EventKind::Read), p1Read = f.event(1, EventKind::Read);
   f.execution.rf.add(f.init("x"), p1Read);
   f.execution.rf.add(f.event(1, EventKind::Write), p0Read);
-  auto reads = encoders::propagatedReadValues(f.graph, f.execution, {});
+  auto reads = f.propagatedReads();
   ASSERT_TRUE(reads.has_value());
   EXPECT_EQ(reads->at(p1Read), 5);
   EXPECT_EQ(reads->at(p0Read), 5);
@@ -74,7 +92,7 @@ TEST(ValuePropagation, AnUnknownInitialValueIsTheInputGiven) {
   int p0Read = f.event(0, EventKind::Read), p1Read = f.event(1, EventKind::Read);
   f.execution.rf.add(f.init("y"), p0Read);
   f.execution.rf.add(f.init("x"), p1Read);
-  auto reads = encoders::propagatedReadValues(f.graph, f.execution, {{f.init("x"), 9}});
+  auto reads = f.propagatedReads({{f.init("x"), 9}});
   ASSERT_TRUE(reads.has_value());
   EXPECT_EQ(reads->at(p1Read), 9);
   EXPECT_EQ(reads->at(p0Read), 0);
@@ -85,7 +103,7 @@ TEST(ValuePropagation, ACycleThroughDataSettlesOnAFixedPoint) {
   using core::EventKind;
   f.execution.rf.add(f.event(1, EventKind::Write), f.event(0, EventKind::Read));
   f.execution.rf.add(f.event(0, EventKind::Write), f.event(1, EventKind::Read));
-  auto reads = encoders::propagatedReadValues(f.graph, f.execution, {});
+  auto reads = f.propagatedReads();
   ASSERT_TRUE(reads.has_value());
   EXPECT_EQ(reads->at(f.event(0, EventKind::Read)), 0);
 }
@@ -96,7 +114,7 @@ TEST(ValuePropagation, AnExecutionNoRunMatchesGivesNoValues) {
   f.execution.rf.add(f.init("y"), f.event(0, EventKind::Read));
   f.execution.rf.add(f.init("x"), f.event(1, EventKind::Read));
   f.execution.executed.remove(f.event(1, EventKind::Write));  // no run of P1 skips its store
-  EXPECT_FALSE(encoders::propagatedReadValues(f.graph, f.execution, {}).has_value());
+  EXPECT_FALSE(f.propagatedReads().has_value());
 }
 
 }  // namespace
@@ -106,16 +124,6 @@ TEST(ValuePropagation, TheExecutionCarriesTheValuesItsRunsProduce) {
   int p0Read = f.event(0, EventKind::Read), p1Read = f.event(1, EventKind::Read);
   f.execution.rf.add(f.init("x"), p1Read);
   f.execution.rf.add(f.event(1, EventKind::Write), p0Read);
-  // What the relaxed answer left free: every value 0.
-  f.execution.value.assign(static_cast<size_t>(f.graph.size()), 0);
-  f.execution.co = core::PairSet(f.graph.size());
-  f.execution.sameLocation = core::PairSet(f.graph.size());
-  for (const core::Event& a : f.graph.events)
-    for (const core::Event& b : f.graph.events)
-      if (a.location >= 0 && a.location == b.location) f.execution.sameLocation.add(a.id, b.id);
-  for (const core::Thread& thread : f.program.threads)
-    f.execution.finalRegisters.emplace_back(thread.registerNames.size(), 0);
-  f.execution.finalMemory.assign(f.program.memory.size(), 0);
   auto x = encoders::propagatedExecution(f.graph, f.execution, {});
   ASSERT_TRUE(x.has_value());
   EXPECT_EQ(x->value[static_cast<size_t>(p0Read)], 5);
