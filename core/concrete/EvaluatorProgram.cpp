@@ -328,7 +328,8 @@ bool sameResource(const BarrierVisit& a, const BarrierVisit& b) {
 }  // namespace
 
 BarrierSemantics::BarrierSemantics(const EventGraph& graph)
-    : may_(baseRelationBounds(graph, BaseRelation::SyncBar).may) {
+    : memberOfEvent_(static_cast<size_t>(graph.size())),
+      may_(baseRelationBounds(graph, BaseRelation::SyncBar).may) {
   for (const std::vector<BarrierMember>& group : barrierGroups(graph)) {
     groups_.emplace_back();
     int quorumMembers = 0;
@@ -343,7 +344,7 @@ BarrierSemantics::BarrierSemantics(const EventGraph& graph)
                                       quorum,
                                       quorum ? quorumMembers++ : -1,
                                       {}});
-      memberOfEvent_[b.event] = {groups_.size() - 1, groups_.back().size() - 1};
+      memberOfEvent_[static_cast<size_t>(b.event)] = {groups_.size() - 1, groups_.back().size() - 1};
     }
     for (size_t m = 0; m < group.size(); ++m)
       if (!groups_.back()[m].named) groups_.back()[m].awaited = awaitedMembers(graph, group, m);
@@ -411,10 +412,11 @@ PairSet BarrierSemantics::syncbar(const std::vector<const Visits*>& visits,
                                   const std::vector<unsigned>& choice) const {
   PairSet result(may_.size());
   may_.forEach([&](int a, int b) {
-    if (memberOfEvent_.count(a) == 0 || memberOfEvent_.count(b) == 0)
-      return;  // warp barriers: WarpInstances.h
-    auto [ga, ma] = memberOfEvent_.at(a);
-    auto [gb, mb] = memberOfEvent_.at(b);
+    const auto& memberA = memberOfEvent_[static_cast<size_t>(a)];
+    const auto& memberB = memberOfEvent_[static_cast<size_t>(b)];
+    if (!memberA || !memberB) return;  // warp barriers: WarpInstances.h
+    auto [ga, ma] = *memberA;
+    auto [gb, mb] = *memberB;
     const BarrierVisit& va = *(*visits[ga])[ma];
     const BarrierVisit& vb = *(*visits[gb])[mb];
     if (!va.executed || !vb.executed) return;

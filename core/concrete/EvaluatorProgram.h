@@ -101,8 +101,10 @@ class BarrierSemantics {
   };
   using Visits = std::vector<const BarrierVisit*>;  // per member of a group
   std::vector<std::vector<Member>> groups_;
-  std::map<int, std::pair<size_t, size_t>> memberOfEvent_;  // barrier event -> (group, member)
-  PairSet may_;                                             // syncbar candidates
+  // Per event: its (group, member) when it is a member of a barrier group. A vector, not a map: syncbar
+  // looks both events of every candidate pair up (a 1 024-thread CTA's barriers: millions of pairs).
+  std::vector<std::optional<std::pair<size_t, size_t>>> memberOfEvent_;
+  PairSet may_;  // syncbar candidates
 
   bool plainMembersAgree(const std::vector<Member>& group, const Visits& visits) const;
   std::vector<unsigned> quorumChoices(const std::vector<Member>& group, const Visits& visits) const;
