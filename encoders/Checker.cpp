@@ -244,14 +244,17 @@ std::string describeStuckThreads(Query& query, std::vector<core::Verdict::EventS
 // slowly: a racy float accumulation of 4 threads took z3 minutes with its values, half a second without.
 constexpr size_t kMinFreeReads = 32;
 
-// The reads whose values the relaxed question leaves free, or nothing when it is not worth asking.
-std::optional<std::vector<char>> relaxation(const core::EventGraph& graph, core::Property property,
-                                            bool hashingProducts) {
+// What the relaxed question observes (the reads whose values it leaves free, and whether it looks at the
+// final state: the filter, program_spec's condition), or nothing when it is not worth asking.
+std::optional<Observation> relaxation(const core::EventGraph& graph, core::Property property,
+                                      bool hashingProducts) {
   if (!core::describe(property).valuesOnlyThroughProgram) return std::nullopt;
-  std::vector<char> observed = observableReads(graph, property == core::Property::ProgramSpec);
+  bool conditionsObserved = property == core::Property::ProgramSpec;
+  Observation observed{observableReads(graph, conditionsObserved),
+                       conditionsObserved || graph.program->filter.has_value()};
   size_t free = 0;
   for (const core::Event& e : graph.events)
-    free += e.kind == core::EventKind::Read && !observed[static_cast<size_t>(e.id)];
+    free += e.kind == core::EventKind::Read && !observed.reads[static_cast<size_t>(e.id)];
   core::log::debug("value relevance: {} reads whose values no observation depends on", free);
   if (free == 0 || (free < kMinFreeReads && !hashingProducts)) return std::nullopt;
   return observed;
@@ -344,18 +347,18 @@ QuestionAnswer solveQuestion(std::optional<Query>& query, const core::EventGraph
   SolverSchedule schedule;
   bool alternate = usesHashingProducts(*graph.program);
   auto ask = [&](const SolverOptions& solver, const std::function<Term(Query&)>& goal, const char* what,
-                 const std::map<int, long long>& inputs = {}, const std::vector<char>& observedReads = {}) {
+                 const std::map<int, long long>& inputs = {}, const Observation& observation = {}) {
     if (alternate)
       return solveScheduled(schedule, query, graph, analysis, model, options, solver, goal, what, verdict, 1,
-                            inputs, observedReads);
+                            inputs, observation);
     return solveTimed(query, graph, analysis, model, options, solver, goal, what, verdict, 1, inputs,
-                      observedReads);
+                      observation);
   };
   auto goal = [&](Query& q) {
     return propertyFormula(q.context(), q.relations(), model, *graph.program, options.property);
   };
   const char* name = core::propertyName(options.property);
-  std::optional<std::vector<char>> observed = relaxation(graph, options.property, alternate);
+  std::optional<Observation> observed = relaxation(graph, options.property, alternate);
   SolverOptions firstOptions = solverOptions;
   firstOptions.produceModels = solverOptions.produceModels || observed.has_value();
   // cvc5 slows down on satisfiable queries with models on (Solver.h); z3 does not.
@@ -363,20 +366,20 @@ QuestionAnswer solveQuestion(std::optional<Query>& query, const core::EventGraph
   bool combine = askBound && (firstOptions.produceModels || modelsCheap);
   if (combine) firstOptions.produceModels = true;
   QuestionAnswer result;
-  auto askFirst = [&](const char* what, const std::vector<char>& observedReads) {
-    if (!combine) return ask(firstOptions, goal, what, {}, observedReads);
+  auto askFirst = [&](const char* what, const Observation& observation) {
+    if (!combine) return ask(firstOptions, goal, what, {}, observation);
     Term goalTerm = -1;
     auto goalOrBound = [&](Query& q) {
       goalTerm = goal(q);
       return q.context().f.either(goalTerm, q.context().boundReached);
     };
-    SatResult answer = ask(firstOptions, goalOrBound, "goal or loop bound reached", {}, observedReads);
+    SatResult answer = ask(firstOptions, goalOrBound, "goal or loop bound reached", {}, observation);
     if (answer == SatResult::Unsat || query->value(goalTerm)) {
       result.boundReachable = answer == SatResult::Sat ? std::nullopt : std::optional<bool>(false);
       return answer;
     }
     result.boundReachable = true;
-    return ask(firstOptions, goal, what, {}, observedReads);
+    return ask(firstOptions, goal, what, {}, observation);
   };
   if (!observed) {
     result.answer = askFirst(name, {});

@@ -43,6 +43,15 @@ struct ThreadEncoding {
   std::vector<StuckCase> stuckCases;
 };
 
+// What a question observes of an execution (a relaxed question, ValueRelevance.h, observes less): per
+// event, whether it observes the value a read takes (a read not observed keeps its reads-from choice but not
+// the equality of the values; empty: every read is observed), and whether it looks at the final state (the
+// filter, program_spec's condition). Final values nobody looks at are left free (MemoryEncoder.cpp).
+struct Observation {
+  std::vector<char> reads;
+  bool finalState = true;
+};
+
 struct EncodingContext {
   EncodingContext(Formula& formula, const core::EventGraph& graph) : f(formula), graph(graph) {}
 
@@ -55,11 +64,10 @@ struct EncodingContext {
   // (read event -> value, ValuePropagation.h).
   std::map<int, long long> fixedValues;
   core::WarpConfig warpConfig = core::WarpConfig::Cuda;
-  // Per event: whether the question observes the value a read takes (ValueRelevance.h); a read not
-  // observed keeps its reads-from choice but not the equality of the values. Empty: every read is observed.
-  std::vector<char> observedReads;
+  // What the question observes (ValueRelevance.h); everything unless it is a relaxed question.
+  Observation observation;
   bool observed(int read) const {
-    return observedReads.empty() || observedReads[static_cast<size_t>(read)] != 0;
+    return observation.reads.empty() || observation.reads[static_cast<size_t>(read)] != 0;
   }
   std::vector<Term> exec;   // per event
   std::vector<Term> value;  // per memory event: the value read or written

@@ -122,15 +122,12 @@ Term coLast(EncodingContext& ctx, const Event& w) {
   return ctx.f.all(noSuccessor);
 }
 
-// The final value of each location: that of a co-last write. A relaxed question (some read values left
-// free, ValueRelevance.h) of a program without a final-state condition or filter never looks at them, and
-// leaves them free: the written values, often hashes of floating-point results, then occur in no
-// constraint at all (a racy double accumulation of 4 threads, nvcc -G: minutes for z3 and cvc5 with them).
+// The final value of each location: that of a co-last write. A question that does not look at the final
+// state (Observation::finalState) leaves them free: the written values, often hashes of floating-point
+// results, then occur in no constraint at all (a racy double accumulation of 4 threads, nvcc -G: minutes for
+// z3 and cvc5 with them).
 void encodeFinalValues(EncodingContext& ctx) {
   Formula& f = ctx.f;
-  const core::Program& program = *ctx.graph.program;
-  bool finalValuesObserved =
-      ctx.observedReads.empty() || program.filter || program.assertionKind != core::AssertionKind::None;
   const auto& memory = ctx.graph.program->memory;
   std::vector<Term>& last = ctx.coLast;
   last.assign(static_cast<size_t>(ctx.graph.size()), f.bottom());
@@ -144,7 +141,7 @@ void encodeFinalValues(EncodingContext& ctx) {
   for (size_t m = 0; m < memory.size(); ++m) {
     Term final = f.intVar("final_" + memory[m].name);
     ctx.finalMemory.push_back(final);
-    if (!finalValuesObserved) continue;
+    if (!ctx.observation.finalState) continue;
     std::vector<Term> someLast, choices;
     for (const Event& w : ctx.graph.events) {
       if (!w.isWrite() || core::physicalAlias(w, ctx.graph.event(initOf[m])) == core::Alias::No) continue;

@@ -72,7 +72,7 @@ Term conditionHolds(EncodingContext& ctx, const core::Condition& c) {
 
 Query::Query(const core::EventGraph& graph, const core::RelationAnalysis& analysis, const core::Model& model,
              const SolverOptions& options, const core::ProgressSpec& progress, core::WarpConfig warpConfig,
-             int executions, const std::map<int, long long>& fixedValues, std::vector<char> observedReads)
+             int executions, const std::map<int, long long>& fixedValues, Observation observation)
     : backend_(makeSolver(options)) {
   for (int i = 0; i < executions; ++i) {
     std::string prefix = i == 0 ? "" : "x" + std::to_string(i) + ".";
@@ -80,7 +80,7 @@ Query::Query(const core::EventGraph& graph, const core::RelationAnalysis& analys
     Encoding& encoding = *encodings_.back();
     encoding.ctx.warpConfig = warpConfig;
     encoding.ctx.fixedValues = fixedValues;
-    encoding.ctx.observedReads = observedReads;
+    encoding.ctx.observation = observation;
     encodeProgram(encoding.ctx, progress);
     encodeMemory(encoding.ctx);
     for (const core::Axiom& axiom : model.axioms) {
@@ -139,11 +139,10 @@ SatResult solveTimed(std::optional<Query>& query, const core::EventGraph& graph,
                      const core::RelationAnalysis& analysis, const core::Model& model,
                      const DecideOptions& options, const SolverOptions& solverOptions,
                      const std::function<Term(Query&)>& goal, const char* what, core::Verdict& verdict,
-                     int executions, const std::map<int, long long>& fixedValues,
-                     std::vector<char> observedReads) {
+                     int executions, const std::map<int, long long>& fixedValues, Observation observation) {
   auto start = Clock::now();
   query.emplace(graph, analysis, model, solverOptions, options.progress, options.warpConfig, executions,
-                fixedValues, std::move(observedReads));
+                fixedValues, std::move(observation));
   Term target = goal(*query);
   double encodeMs = millisecondsSince(start);
   start = Clock::now();
@@ -181,10 +180,10 @@ SatResult solveScheduled(SolverSchedule& schedule, std::optional<Query>& query, 
                          const DecideOptions& options, const SolverOptions& solverOptions,
                          const std::function<Term(Query&)>& goal, const char* what, core::Verdict& verdict,
                          int executions, const std::map<int, long long>& inputs,
-                         const std::vector<char>& observedReads) {
+                         const Observation& observation) {
   if (!solverOptions.kindIsDefault)
     return solveTimed(query, graph, analysis, model, options, solverOptions, goal, what, verdict, executions,
-                      inputs, observedReads);
+                      inputs, observation);
   unsigned userMs = solverOptions.timeoutMs;
   auto start = Clock::now();
   SolverKind kind = schedule.first;
@@ -193,7 +192,7 @@ SatResult solveScheduled(SolverSchedule& schedule, std::optional<Query>& query, 
     auto recordEncoding = [&] { schedule.lastEncodeMs = verdict.times.encodeMs - encodedBefore; };
     try {
       SatResult answer = solveTimed(query, graph, analysis, model, options, slice, goal, what, verdict,
-                                    executions, inputs, observedReads);
+                                    executions, inputs, observation);
       recordEncoding();
       return answer;
     } catch (const SolverGaveUp&) {

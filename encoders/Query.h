@@ -28,8 +28,7 @@ class Query {
  public:
   Query(const core::EventGraph& graph, const core::RelationAnalysis& analysis, const core::Model& model,
         const SolverOptions& options, const core::ProgressSpec& progress, core::WarpConfig warpConfig,
-        int executions = 1, const std::map<int, long long>& fixedValues = {},
-        std::vector<char> observedReads = {});
+        int executions = 1, const std::map<int, long long>& fixedValues = {}, Observation observation = {});
   // Execution `i`'s encoding (its variables are prefixed "x<i>." past the first).
   EncodingContext& context(int i = 0) { return encodings_.at(static_cast<size_t>(i))->ctx; }
   RelationEncoder& relations(int i = 0) { return encodings_.at(static_cast<size_t>(i))->relations; }
@@ -55,15 +54,15 @@ double millisecondsSince(Clock::time_point start);
 void logEncodeAndSolve(const char* question, double encodeMs, SatResult answer, double solveMs);
 bool hasBoundJump(const core::EventGraph& graph);
 
-// Builds a query over `executions` executions (leaving free the values of reads outside `observedReads`
-// when it is not empty: EncodingContext::observedReads) and solves for `goal`, adding the encode and solve
+// Builds a query over `executions` executions (leaving free what `observation` does not observe:
+// EncodingContext::observation) and solves for `goal`, adding the encode and solve
 // times to `verdict` and logging them as `what`.
 SatResult solveTimed(std::optional<Query>& query, const core::EventGraph& graph,
                      const core::RelationAnalysis& analysis, const core::Model& model,
                      const DecideOptions& options, const SolverOptions& solverOptions,
                      const std::function<Term(Query&)>& goal, const char* what, core::Verdict& verdict,
                      int executions = 1, const std::map<int, long long>& fixedValues = {},
-                     std::vector<char> observedReads = {});
+                     Observation observation = {});
 
 // The solver that answered a check's previous query: solveScheduled starts its next query there.
 struct SolverSchedule {
@@ -77,7 +76,7 @@ SatResult solveScheduled(SolverSchedule& schedule, std::optional<Query>& query, 
                          const DecideOptions& options, const SolverOptions& solverOptions,
                          const std::function<Term(Query&)>& goal, const char* what, core::Verdict& verdict,
                          int executions = 1, const std::map<int, long long>& inputs = {},
-                         const std::vector<char>& observedReads = {});
+                         const Observation& observation = {});
 
 // Whether a bounded loop can be left through its bound: then an unsatisfiable question answers only up to
 // the bound, and the verdict is UNKNOWN when the bound is reachable.

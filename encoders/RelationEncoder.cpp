@@ -231,23 +231,20 @@ void RelationEncoder::warshall(NodeId operand, const std::vector<int>& vertices,
                                std::map<std::pair<int, int>, Term>& pairs) {
   size_t n = vertices.size();
   std::vector<Term> tc(n * n);
+  for (size_t i = 0; i < n; ++i) {
+    for (size_t j = 0; j < n; ++j) tc[i * n + j] = edge(operand, vertices[i], vertices[j]);
+  }
   // Every edge of every relation implies that both its events execute (a must pair is execBoth, a
   // complement is guarded by it), so a pair the operand must have holds exactly when both execute, and no
-  // path adds to it: skipping these saturated pairs leaves a closure over a dense must part (an mbarrier
-  // pipeline's synchronisation: 108 events, 120 undecided pairs) with the work of its undecided ones.
-  std::vector<char> saturated(n * n, 0);
-  for (size_t i = 0; i < n; ++i) {
-    for (size_t j = 0; j < n; ++j) {
-      Term t = edge(operand, vertices[i], vertices[j]);
-      tc[i * n + j] = t;
-      saturated[i * n + j] = !f_.isFalse(t) && t == ctx_.execBoth(vertices[i], vertices[j]);
-    }
-  }
+  // path adds to it: skipping these pairs leaves a closure over a dense must part (an mbarrier pipeline's
+  // synchronisation: 108 events, 120 undecided pairs) with the work of its undecided ones.
+  const core::PairSet& must = bounds_.relation(operand).must;
   for (size_t k = 0; k < n; ++k) {
     for (size_t i = 0; i < n; ++i) {
       if (f_.isFalse(tc[i * n + k])) continue;
+      const core::EventSet& mustFromI = must.successors(vertices[i]);
       for (size_t j = 0; j < n; ++j) {
-        if (!saturated[i * n + j] && !f_.isFalse(tc[k * n + j]))
+        if (!mustFromI.has(vertices[j]) && !f_.isFalse(tc[k * n + j]))
           tc[i * n + j] = f_.either(tc[i * n + j], f_.both(tc[i * n + k], tc[k * n + j]));
       }
     }

@@ -36,10 +36,9 @@ std::optional<core::ThreadRun> matchingRun(const core::EventGraph& graph, const 
   return std::nullopt;
 }
 
-// What the runs settled on: per executed read its value, per write the value it produced, per thread its
-// matching run.
+// What the runs settled on: per init and write the value it produced, per thread its matching run (whose
+// values hold every executed read's too).
 struct Propagation {
-  std::map<int, long long> reads;
   std::vector<std::optional<long long>> written;
   std::vector<core::ThreadRun> runs;
 };
@@ -78,9 +77,7 @@ std::optional<Propagation> propagate(const core::EventGraph& graph, const core::
       }
       if (!run->freeValues.empty()) return std::nullopt;
       for (const auto& [event, value] : run->values) {
-        const core::Event& e = graph.event(event);
-        if (e.kind == core::EventKind::Read) result.reads[event] = value;
-        if (e.kind != core::EventKind::Write) continue;
+        if (graph.event(event).kind != core::EventKind::Write) continue;
         std::optional<long long>& slot = written[static_cast<size_t>(event)];
         if (slot != value) settled = false;
         slot = value;
@@ -88,8 +85,7 @@ std::optional<Propagation> propagate(const core::EventGraph& graph, const core::
       result.runs.push_back(std::move(*run));
     }
     if (settled) {
-      core::log::debug("value propagation: {} read values settled in {} rounds", result.reads.size(),
-                       round + 1);
+      core::log::debug("value propagation: the values settled in {} rounds", round + 1);
       return result;
     }
   }
@@ -97,22 +93,21 @@ std::optional<Propagation> propagate(const core::EventGraph& graph, const core::
   return std::nullopt;
 }
 
-// The final value of each memory object: what its first co-maximal executed write wrote, else its initial
-// value (as the runs wrote them).
-std::vector<long long> finalMemoryOf(const core::EventGraph& graph, const core::Execution& x,
-                                     const std::vector<std::optional<long long>>& written) {
+// The final value of each memory object in `x`: what its first co-maximal executed write wrote, else its
+// initial value.
+std::vector<long long> finalMemoryOf(const core::EventGraph& graph, const core::Execution& x) {
   std::vector<long long> memory = x.finalMemory;
   for (const core::Event& init : graph.events) {
     if (init.kind != core::EventKind::Init) continue;
-    auto m = static_cast<size_t>(init.location);
-    memory.at(m) = written[static_cast<size_t>(init.id)].value_or(0);
+    int last = init.id;
     for (const core::Event& w : graph.events) {
-      if (w.isWrite() && w.kind != core::EventKind::Init && x.executed.has(w.id) &&
-          x.sameLocation.has(w.id, init.id) && x.co.successors(w.id).empty()) {
-        memory[m] = written[static_cast<size_t>(w.id)].value_or(0);
+      if (w.kind == core::EventKind::Write && x.executed.has(w.id) && x.sameLocation.has(w.id, init.id) &&
+          x.co.successors(w.id).empty()) {
+        last = w.id;
         break;
       }
     }
+    memory.at(static_cast<size_t>(init.location)) = x.value[static_cast<size_t>(last)];
   }
   return memory;
 }
@@ -135,16 +130,16 @@ std::optional<core::Execution> propagatedExecution(const core::EventGraph& graph
   if (!propagation) return std::nullopt;
   core::Execution x = found;
   for (const core::Event& e : graph.events) {
-    if (e.kind == core::EventKind::Init || e.kind == core::EventKind::Write)
+    if (e.kind == core::EventKind::Init)
       x.value[static_cast<size_t>(e.id)] = propagation->written[static_cast<size_t>(e.id)].value_or(0);
   }
-  for (const auto& [read, value] : propagation->reads) x.value[static_cast<size_t>(read)] = value;
   for (const core::ThreadRun& run : propagation->runs) {
+    for (const auto& [event, value] : run.values) x.value[static_cast<size_t>(event)] = value;
     std::vector<long long>& registers = x.finalRegisters.at(static_cast<size_t>(run.path.thread));
     for (size_t r = 0; r < registers.size() && r < run.finalRegisters.size(); ++r)
       registers[r] = run.finalRegisters[r].value_or(registers[r]);
   }
-  x.finalMemory = finalMemoryOf(graph, x, propagation->written);
+  x.finalMemory = finalMemoryOf(graph, x);
   return x;
 }
 
