@@ -42,6 +42,7 @@ bool anyProgramExpression(const core::Program& program, const Test& test) {
       if (in.condition && anySubexpression(*in.condition, test)) return true;
       if (in.computedAddress && anySubexpression(*in.computedAddress, test)) return true;
       if (anySubexpression(in.laneSelector, test)) return true;
+      if (in.runtimeMask && anySubexpression(*in.runtimeMask, test)) return true;
     }
   }
   return false;

@@ -47,6 +47,7 @@ class Relevance {
         if (in.kind == InstructionKind::Warp) {
           markExpr(thread, in.value);
           markExpr(thread, in.laneSelector);
+          if (in.runtimeMask) markExpr(thread, *in.runtimeMask);
         }
         if (in.kind == InstructionKind::Rmw && in.rmwOp == core::RmwOp::CompareExchangeOnSuccess) {
           markExpr(thread, in.expected);  // whether it writes depends on the value it reads

@@ -21,6 +21,12 @@ namespace {
 
 using core::WarpOp;
 
+// Ballots, match.any and activemask yield a mask of lanes: their values are built from 32 digits, so
+// that the code masking, reversing and counting them stays digit by digit (Formula::bitsOf).
+bool yieldsMask(WarpOp op) {
+  return op == WarpOp::VoteBallot || op == WarpOp::MatchAny || op == WarpOp::ActiveMask;
+}
+
 struct Primitive {
   int thread = 0;
   int step = 0;
@@ -48,7 +54,7 @@ class WarpEncoder {
       }
       encodeCompletion(p);
       if (p.in->warpOp != WarpOp::Sync) encodeResult(p);
-      encodeParticipation(p);
+      if (core::synchronisesLanes(p.in->warpOp)) encodeParticipation(p);
     }
   }
 
@@ -125,6 +131,7 @@ class WarpEncoder {
       if (u == p.thread) continue;
       for (const Primitive* q : partnersIn(p, u)) {
         Term meet = f_.all({reached(p), reached(*q), f_.eq(ordinals_.at(p.event), ordinals_.at(q->event))});
+        if (p.in->runtimeMask) meet = f_.both(meet, f_.eq(maskValue(p), maskValue(*q)));
         ctx_.warpMatch[{p.event, q->event}] = f_.both(meet, f_.both(exec(p), exec(*q)));
         joined_[{p.event, u}].push_back({q, meet});
       }
@@ -179,7 +186,25 @@ class WarpEncoder {
     f_.require(f_.iff(exec(p), f_.all(ready)));
   }
 
+  // A runtime mask (PTX, core/ir/Program.h Instruction::runtimeMask) as its 32 digits, once per event.
+  Term maskValue(const Primitive& p) { return valueAt_(p.thread, p.step, *p.in->runtimeMask); }
+  const std::vector<Term>& maskBits(const Primitive& p) {
+    auto [it, fresh] = maskBits_.try_emplace(p.event);
+    if (fresh) it->second = f_.decompose(maskValue(p), 32, "wmask_e" + std::to_string(p.event));
+    return it->second;
+  }
+  // Whether p's mask names lane thread `u`: always for a mask the code fixes (members() chose u).
+  Term names(const Primitive& p, int u) {
+    if (!p.in->runtimeMask) return f_.top();
+    return maskBits(p)[static_cast<size_t>(layout_.laneOf[static_cast<size_t>(u)])];
+  }
+
   void encodeCompletion(const Primitive& p) {
+    if (!core::synchronisesLanes(p.in->warpOp)) {  // activemask never waits
+      f_.require(f_.iff(exec(p), reached(p)));
+      return;
+    }
+    if (p.in->runtimeMask) return encodeRuntimeMaskCompletion(p);
     if (dynamic(p)) return encodeDynamicCompletion(p);
     std::vector<Term> justified{reached(p)}, forced{reached(p)};
     endClock(p.thread);  // orders p's own thread's primitives and end in time
@@ -193,6 +218,30 @@ class WarpEncoder {
     }
     f_.require(f_.implies(exec(p), f_.all(justified)));
     f_.require(f_.implies(f_.all(forced), exec(p)));
+  }
+
+  // The rule of encodeCompletion over the lanes the mask's value names; a value without the thread's own
+  // lane is undefined behaviour, and the primitive then executes as it is reached (encodeOutsideMask).
+  void encodeRuntimeMaskCompletion(const Primitive& p) {
+    Term own = names(p, p.thread);
+    std::vector<Term> justified{reached(p)}, forced{reached(p)};
+    endClock(p.thread);
+    for (int u : layout_.members(p.thread, p.in->warpMask)) {
+      if (u == p.thread) continue;
+      Term terminated = ctx_.threads[static_cast<size_t>(u)].terminated;
+      Term named = names(p, u);
+      justified.push_back(
+          f_.implies(named, f_.either(joined(p, u), f_.both(terminated, f_.lt(endClock(u), clock(p))))));
+      forced.push_back(f_.implies(named, f_.either(joined(p, u), terminated)));
+      for (const auto& [q, meet] : joined_[{p.event, u}])
+        f_.require(f_.implies(meet, f_.eq(clock(p), clock(*q))));
+    }
+    f_.require(f_.implies(f_.both(exec(p), own), f_.all(justified)));
+    f_.require(f_.implies(f_.both(own, f_.all(forced)), exec(p)));
+    f_.require(f_.implies(f_.no(own), f_.iff(exec(p), reached(p))));
+    Term outside = f_.both(exec(p), f_.no(own));
+    ctx_.warpUndefined.push_back({p.event, outside, "its mask excludes the thread's own lane"});
+    ctx_.warpParticipation.push_back({p.event, outside, "the thread is not in the mask it passes"});
   }
 
   void encodeOutsideMask(const Primitive& p) {
@@ -232,7 +281,8 @@ class WarpEncoder {
     Term equal = f_.eq(value, result);
     // A mask (ballot, match.any) is equated digit by digit, so that masking and counting it stay linear.
     if (std::optional<std::vector<Term>> digits = f_.bitsOf(result, 32); digits && !f_.constantOf(result)) {
-      std::vector<Term> own = f_.decompose(value, 32, "warp_e" + std::to_string(p.event));
+      std::optional<std::vector<Term>> known = f_.bitsOf(value, 32);
+      std::vector<Term> own = known ? *known : f_.decompose(value, 32, "warp_e" + std::to_string(p.event));
       std::vector<Term> same;
       for (size_t i = 0; i < own.size(); ++i) same.push_back(f_.iff(own[i], (*digits)[i]));
       equal = f_.all(same);
@@ -327,6 +377,7 @@ class WarpEncoder {
       case WarpOp::Elect:
       case WarpOp::AllEqual:
       case WarpOp::BroadcastFirst:
+      case WarpOp::ActiveMask:
         return f_.fromBits(ballot);
     }
     throw std::logic_error("unknown WarpOp");
@@ -371,6 +422,7 @@ class WarpEncoder {
           case WarpOp::Elect:
           case WarpOp::AllEqual:
           case WarpOp::BroadcastFirst:
+          case WarpOp::ActiveMask:
             combined = f_.bitwise(BitwiseOp::Xor, 32, {result, as32(a)});
             break;
         }
@@ -405,6 +457,7 @@ class WarpEncoder {
   std::map<std::pair<int, int>, std::vector<std::pair<const Primitive*, Term>>>
       joined_;  // (event, lane thread)
   std::map<std::string, Term> clocks_;
+  std::map<int, std::vector<Term>> maskBits_;  // event -> digits of its runtime mask
 };
 
 }  // namespace
@@ -415,8 +468,14 @@ void declareWarpPrimitives(EncodingContext& ctx) {
       if (step.kind != core::InstructionKind::Warp) continue;
       int e = step.events.front();
       ctx.exec[static_cast<size_t>(e)] = ctx.f.boolVar("warp_e" + std::to_string(e));
-      if (step.instruction->warpOp != WarpOp::Sync)
-        ctx.value[static_cast<size_t>(e)] = ctx.f.intVar("warpval_e" + std::to_string(e));
+      std::string name = "warpval_e" + std::to_string(e);
+      if (yieldsMask(step.instruction->warpOp)) {  // digits known before any code uses the value
+        std::vector<Term> digits;
+        for (int i = 0; i < 32; ++i) digits.push_back(ctx.f.boolVar(name + "_bit" + std::to_string(i)));
+        ctx.value[static_cast<size_t>(e)] = ctx.f.fromBits(digits);
+      } else if (step.instruction->warpOp != WarpOp::Sync) {
+        ctx.value[static_cast<size_t>(e)] = ctx.f.intVar(name);
+      }
     }
   }
 }

@@ -257,8 +257,9 @@ class RunCompletion {
   void recordWarp(size_t s, const RegisterValues& before) {
     const Instruction& in = *thread_.steps[s].instruction;
     bool executed = reached_[s] && blockedAt_ != static_cast<int>(s);
+    std::optional<long long> mask = in.runtimeMask ? evaluateExpr(*in.runtimeMask, before) : in.warpMask;
     result_.warps.push_back({thread_.steps[s].events.front(), reached_[s], executed,
-                             evaluateExpr(in.value, before), evaluateExpr(in.laneSelector, before)});
+                             evaluateExpr(in.value, before), evaluateExpr(in.laneSelector, before), mask});
   }
 
   void recordEvents(size_t s, const RegisterValues& before) {

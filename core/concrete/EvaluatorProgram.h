@@ -54,6 +54,7 @@ struct WarpVisit {
   bool executed = false;
   std::optional<long long> operand;
   std::optional<long long> selector;
+  std::optional<long long> mask;  // a runtime mask's value (Instruction::runtimeMask)
 };
 
 // What a path determines: executed events with their values, barrier visits and final registers.

@@ -40,6 +40,8 @@ class InstanceChecker {
     return *graph_.stepOf(graph_.event(v.event)).instruction;
   }
   std::string describe(int e) const { return graph_.describe(e); }
+  // The lanes a visit names: its instruction's mask, or the value a runtime mask had (none when free).
+  long long maskOf(const WarpVisit& v) const { return v.mask.value_or(0); }
 
   void group() {
     for (const ThreadRun& run : runs_) {
@@ -48,12 +50,12 @@ class InstanceChecker {
       for (const WarpVisit& v : run.warps) {
         if (!v.reached) continue;
         const Instruction& in = instruction(v);
-        if (!layout_.inMask(t, in.warpMask)) {
+        if (!layout_.inMask(t, maskOf(v))) {
           outsideMask(v);
           continue;
         }
         std::pair<int, long long> key{static_cast<int>(familyOf(in.warpOp)),
-                                      layout_.normalisedMask(t, in.warpMask)};
+                                      layout_.normalisedMask(t, maskOf(v))};
         int ordinal = in.warpDynamic ? graph_.stepOf(graph_.event(v.event)).dynamicInstance : counts[key]++;
         instances_[{layout_.warpOf[static_cast<size_t>(t)], key.first, key.second, ordinal}].push_back(
             {t, &v});
@@ -96,7 +98,7 @@ class InstanceChecker {
 
   // Litmus (PTX sm_70 matching): every other lane of the mask joined the instance or terminated.
   bool maskComplete(const Joined& p, const std::vector<Joined>& members) const {
-    for (int u : layout_.members(p.thread, instruction(*p.visit).warpMask)) {
+    for (int u : layout_.members(p.thread, maskOf(*p.visit))) {
       if (u == p.thread || laneIn(members, u) != nullptr) continue;
       if (runs_[static_cast<size_t>(u)].path.end != ThreadEnd::Terminated) return false;
     }
@@ -105,7 +107,9 @@ class InstanceChecker {
 
   void checkMember(const Joined& p, const std::vector<Joined>& members) {
     const Instruction& in = instruction(*p.visit);
-    bool complete = in.warpDynamic ? dynamicComplete(p, members) : maskComplete(p, members);
+    bool complete = !synchronisesLanes(in.warpOp)       ? true  // activemask never waits
+                    : in.warpDynamic && !in.runtimeMask ? dynamicComplete(p, members)
+                                                        : maskComplete(p, members);
     if (complete != p.visit->executed)
       result_.problems.push_back(
           describe(p.visit->event) +
@@ -118,7 +122,7 @@ class InstanceChecker {
     } else {
       checkResult(p, members);
     }
-    if (config_ == WarpConfig::Cuda) {
+    if (config_ == WarpConfig::Cuda && synchronisesLanes(in.warpOp)) {
       size_t warp = static_cast<size_t>(layout_.warpOf[static_cast<size_t>(p.thread)]);
       if (members.size() != layout_.lanes[warp].size())
         result_.participation.push_back(describe(p.visit->event) +

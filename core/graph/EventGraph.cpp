@@ -203,11 +203,12 @@ void markAlwaysExecuted(EventGraph& graph, const UnrolledThread& thread) {
 
 }  // namespace
 
-// Dynamic instances of SPIR-V warp primitives: the key is the instruction's source position, its occurrence
-// among the thread's instructions at that position (inlined calls repeat it) and the copy numbers of its
-// enclosing loops, outermost first; equal keys in different threads are one instance.
+// Dynamic instances of warp primitives: the key is the instance the PTX kernel specialiser named, or (SPIR-V)
+// the instruction's source position and its occurrence among the thread's instructions at that position
+// (inlined calls repeat it); then the copy numbers of its enclosing loops, outermost first. Equal keys in
+// different threads are one instance.
 void assignDynamicInstances(EventGraph& graph, const std::vector<std::vector<UnrollItem>>& unrolled) {
-  using Key = std::tuple<int, int, int, std::vector<int>>;
+  using Key = std::tuple<std::string, int, int, int, std::vector<int>>;
   std::map<Key, int> ids;
   for (UnrolledThread& thread : graph.threads) {
     const std::vector<Instruction>& code = graph.program->threads[static_cast<size_t>(thread.thread)].code;
@@ -216,14 +217,14 @@ void assignDynamicInstances(EventGraph& graph, const std::vector<std::vector<Unr
       if (in->kind != InstructionKind::Warp || !in->warpDynamic) continue;
       int occurrence = 0;
       for (const Instruction& other : code) {
-        if (&other == in) break;
+        if (&other == in || !in->warpInstance.empty()) break;
         if (other.location.line == in->location.line && other.location.column == in->location.column)
           ++occurrence;
       }
       std::vector<int> copies;
       for (const auto& [loop, copy] : unrolled[static_cast<size_t>(thread.thread)][i].iterations)
         copies.push_back(copy);
-      Key key{in->location.line, in->location.column, occurrence, copies};
+      Key key{in->warpInstance, in->location.line, in->location.column, occurrence, copies};
       auto [it, fresh] = ids.emplace(key, static_cast<int>(ids.size()));
       thread.steps[i].dynamicInstance = it->second;
     }

@@ -39,6 +39,7 @@ std::vector<int> registersRead(const Instruction& in) {
     case InstructionKind::Warp:
       add(in.value);
       add(in.laneSelector);
+      if (in.runtimeMask) add(*in.runtimeMask);
       break;
     case InstructionKind::Barrier:
       if (in.barrierResource) add(*in.barrierResource);

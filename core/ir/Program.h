@@ -70,9 +70,11 @@ enum class WarpOp {
   ReduceXor,
   MatchAny,  // PTX match.any.sync: the ballot of the participants whose operand equals this lane's
   // SPIR-V group non-uniform operations without a PTX twin
-  Elect,          // 1 in the lowest participating lane, else 0
-  AllEqual,       // 1 when every participant's operand is the same
-  BroadcastFirst  // the lowest participating lane's operand
+  Elect,           // 1 in the lowest participating lane, else 0
+  AllEqual,        // 1 when every participant's operand is the same
+  BroadcastFirst,  // the lowest participating lane's operand
+  // PTX activemask: the lanes that execute the same dynamic instance of it (Warps.h synchronisesLanes)
+  ActiveMask
 };
 
 // Read-modify-write operators; Exchange stores the operand, CompareExchange stores `new` when the old
@@ -157,6 +159,15 @@ struct Instruction {
   // SPIR-V group operations: the participants are the lanes that execute the same dynamic instance (this
   // instruction in the same loop iterations, core/graph/EventGraph.h Step::dynamicInstance); nothing blocks.
   bool warpDynamic = false;
+  // PTX: a mask the program computes at run time (from activemask or a ballot); such a primitive is also
+  // warpDynamic and its `warpMask` names every launched lane of the warp. Its instance is the lanes that
+  // execute its dynamic instance with equal mask values; it completes once every lane the value names has
+  // joined or exited (docs/semantics.md §5.6).
+  std::optional<Expr> runtimeMask;
+  // PTX kernels: the dynamic instance of a warpDynamic primitive as the specialiser names it (the PTX
+  // instruction in its call context, and how many times the thread's path ran it before), since one PTX
+  // instruction can stand in several specialised blocks; empty: by source position (SPIR-V).
+  std::string warpInstance;
   Expr laneSelector;  // shuffles: the source lane (idx), the lane delta (up, down) or xor mask
   std::optional<long long> shuffleControl;  // PTX shfl.sync's clamp and segment mask (core/ir/Warps.h)
   // Asynchronous operations (PTX cp.async*, tcgen05.*): the instructions one asynchronous operation lowers

@@ -28,6 +28,7 @@ WarpFamily familyOf(WarpOp op) {
     case WarpOp::VoteUniform:
     case WarpOp::VoteBallot:
     case WarpOp::MatchAny:
+    case WarpOp::ActiveMask:
       return WarpFamily::Vote;
     case WarpOp::ReduceAdd:
     case WarpOp::ReduceMin:
@@ -38,6 +39,10 @@ WarpFamily familyOf(WarpOp op) {
       return WarpFamily::Reduce;
   }
   throw std::logic_error("unknown warp operation");
+}
+
+bool synchronisesLanes(WarpOp op) {
+  return op != WarpOp::ActiveMask;
 }
 
 bool combinesBits(WarpOp op) {
@@ -84,6 +89,8 @@ const char* warpOpName(WarpOp op) {
       return "OpGroupNonUniformAllEqual";
     case WarpOp::BroadcastFirst:
       return "OpGroupNonUniformBroadcastFirst";
+    case WarpOp::ActiveMask:
+      return "activemask";
   }
   throw std::logic_error("unknown warp operation");
 }
@@ -206,6 +213,7 @@ std::optional<int> shuffleSource(WarpOp op, int lane, int warpSize, long long se
     case WarpOp::Elect:
     case WarpOp::AllEqual:
     case WarpOp::BroadcastFirst:
+    case WarpOp::ActiveMask:
       break;
   }
   if (source < 0 || source >= warpSize) return std::nullopt;
@@ -255,6 +263,7 @@ long long reduce(WarpOp op, const std::map<int, long long>& operands) {
       case WarpOp::Elect:
       case WarpOp::AllEqual:
       case WarpOp::BroadcastFirst:
+      case WarpOp::ActiveMask:
         throw std::logic_error("not a reduction");
     }
     first = false;

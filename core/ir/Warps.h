@@ -18,6 +18,9 @@ enum class WarpFamily { Barrier, Shuffle, Vote, Reduce };
 WarpFamily familyOf(WarpOp op);
 // The reductions that combine the lanes' values bit by bit (and, or, xor of 32-bit values).
 bool combinesBits(WarpOp op);
+// Whether the primitive waits for the lanes it names and binds them by the warp contract (participation):
+// every one but activemask, which reports the lanes that run it together and never waits.
+bool synchronisesLanes(WarpOp op);
 const char* warpOpName(WarpOp op);
 
 // Which participant sets a warp primitive instance may have (WarpDRF's participation condition).

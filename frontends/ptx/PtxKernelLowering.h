@@ -106,6 +106,9 @@ struct State {
   std::vector<Frame> stack;
   std::map<std::string, core::Expr> cells;
   std::map<long long, int> barrierCounts;
+  // How many times this path has run each dynamic warp primitive (by pointKey): which dynamic instance its
+  // next run joins (core/ir/Program.h Instruction::warpInstance).
+  std::map<std::string, int> warpRuns;
   // The last position in the user's file this path executed: an instruction whose own `.loc` names no
   // line of it (a header's line without inlined_at, clang's line 0) is reported there.
   std::optional<SourcePosition> userPosition;
@@ -117,6 +120,7 @@ struct Specialization {
   std::map<std::string, std::optional<long long>> cells;  // nullopt: in its canonical register
   std::map<std::string, int> widths;
   std::map<long long, int> barrierCounts;
+  std::map<std::string, int> warpRuns;  // carried, not compared: a spin loop's block is one block
 };
 
 // The completion groups of asynchronous copies: cp.async's or cp.async.bulk's (PtxKernelAsync.cpp).
@@ -186,6 +190,11 @@ class KernelThread {
   // The linear CTA index of rank `rank` of this thread's cluster (an input error outside it).
   int ctaOfClusterRank(const Instruction& in, long long rank) const;
   void lowerWarpPrimitive(const Instruction& in);
+  void lowerActiveMask(const Instruction& in);
+  void setWarpMask(core::Instruction& warp, const Instruction& in, size_t maskIndex);
+  long long launchedLanes() const;
+  std::string nextWarpInstance();
+  core::Expr shuffleInRange(const core::Instruction& warp) const;
   void lowerMatchAll(core::Instruction warp, const Instruction& in, const Register* destination,
                      const Register* predicate);
 

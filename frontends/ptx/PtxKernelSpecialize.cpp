@@ -47,6 +47,7 @@ Specialization KernelThread::exactSpecialization(const State& state) const {
     spec.widths[name] = value.width;
   }
   spec.barrierCounts = state.barrierCounts;
+  spec.warpRuns = state.warpRuns;
   return spec;
 }
 
@@ -91,6 +92,7 @@ State KernelThread::startState(const Specialization& spec, const State& from) {
   State start;
   start.stack = from.stack;
   start.barrierCounts = spec.barrierCounts;
+  start.warpRuns = spec.warpRuns;
   start.userPosition = from.userPosition;
   for (const auto& [name, value] : spec.cells) {
     int width = spec.widths.at(name);

@@ -142,8 +142,7 @@ void KernelThread::lowerBarrierReduction(const Instruction& in) {
   core::Instruction warpSum;
   warpSum.kind = core::InstructionKind::Warp;
   warpSum.warpOp = core::WarpOp::ReduceAdd;
-  long long lanes = std::min<long long>(32, threads - 32LL * placement_.warp);
-  warpSum.warpMask = lanes == 32 ? 0xFFFFFFFFLL : (1LL << lanes) - 1;
+  warpSum.warpMask = launchedLanes();
   warpSum.value = core::Expr::ifThenElse(contributes, core::constantAt(1, 32), core::constantAt(0, 32));
   warpSum.reg = freshRegister("bar.red");
   core::Expr sum = core::Expr::registerValue(*warpSum.reg, 32);
@@ -185,11 +184,77 @@ KernelThread::AccessTarget KernelThread::slotOf(const Instruction& in, int slots
   return target;
 }
 
+// The lanes of this thread's warp that the launch fills (a partial last warp has fewer than 32).
+long long KernelThread::launchedLanes() const {
+  long long lanes = std::min<long long>(32, context_.launch.block.count() - 32LL * placement_.warp);
+  return lanes == 32 ? 0xFFFFFFFFLL : (1LL << lanes) - 1;
+}
+
+// The member mask of a warp primitive: a constant, or a value the kernel computes (from activemask or a
+// ballot), which makes the primitive dynamic: its instance is the lanes that run it in one dynamic instance
+// with equal masks (core/ir/Program.h Instruction::runtimeMask).
+void KernelThread::setWarpMask(core::Instruction& warp, const Instruction& in, size_t maskIndex) {
+  core::Expr mask = operand(in, maskIndex, 32);
+  if (mask.isConstant()) {
+    warp.warpMask = mask.constant & 0xFFFFFFFFLL;
+    return;
+  }
+  warp.warpMask = launchedLanes();
+  warp.warpDynamic = true;
+  warp.runtimeMask = std::move(mask);
+  warp.warpInstance = nextWarpInstance();
+}
+
+// The dynamic instance this thread's path joins at the current instruction: its point (pointKey, the call
+// context included) and how many times the path ran it before, the same in every lane that runs the same
+// code, whichever specialised copy of it runs (core/ir/Program.h Instruction::warpInstance).
+std::string KernelThread::nextWarpInstance() {
+  std::string point = pointKey(*state_);
+  return point + "#" + std::to_string(++state_->warpRuns[point]);
+}
+
+// activemask.b32 d (ISA "activemask"): the lanes of the warp that execute this activemask together. Read
+// as the lanes that reach the same dynamic instance of it (the PTX line in the same loop iterations); it
+// never waits for them (core/ir/Warps.h synchronisesLanes). The ISA promises only the caller's own bit;
+// this reading is the converged answer the kernels that use it expect (docs/ptx-kernels.md).
+void KernelThread::lowerActiveMask(const Instruction& in) {
+  if (in.qualifiers != std::vector<std::string>{"b32"} || in.operands.size() != 1) unsupported(in);
+  const auto* destination = std::get_if<Register>(&operandValue(in, 0));
+  if (destination == nullptr) fail(in, "activemask writes a register");
+  core::Instruction warp;
+  warp.kind = core::InstructionKind::Warp;
+  warp.warpOp = core::WarpOp::ActiveMask;
+  warp.warpMask = launchedLanes();
+  warp.warpDynamic = true;
+  warp.warpInstance = nextWarpInstance();
+  warp.value = core::constantAt(1, 32);
+  warp.reg = freshRegister(destination->name);
+  int reg = *warp.reg;
+  emit(std::move(warp));
+  writeCell(registerCell(destination->name, in), core::Expr::registerValue(reg, 32));
+}
+
+// shfl.sync's predicate result: whether the source lane lies inside this lane's segment
+// (core::shuffleSource), for each of the 32 values of the selector's five bits; a comparison with those in
+// range when it varies.
+core::Expr KernelThread::shuffleInRange(const core::Instruction& warp) const {
+  std::vector<long long> inRange;
+  for (long long b = 0; b < 32; ++b)
+    if (core::shuffleSource(warp.warpOp, placement_.lane, 32, b, warp.shuffleControl)) inRange.push_back(b);
+  if (warp.laneSelector.isConstant())
+    return core::constantAt(std::count(inRange.begin(), inRange.end(), warp.laneSelector.constant), 1);
+  if (inRange.size() == 32 || inRange.empty()) return core::constantAt(inRange.empty() ? 0 : 1, 1);
+  core::Expr any = core::constantAt(0, 1);
+  for (long long b : inRange)
+    any = core::fold(core::ExprOp::Or,
+                     {any, core::fold(core::ExprOp::Eq, {warp.laneSelector, core::constantAt(b, 32)}, 1)}, 1);
+  return any;
+}
+
 void KernelThread::lowerWarpPrimitive(const Instruction& in) {
   core::Instruction warp;
   warp.kind = core::InstructionKind::Warp;
-  size_t maskIndex = in.operands.size() - 1;
-  warp.warpMask = constantOperand(*this, in, maskIndex, "a warp mask") & 0xFFFFFFFFLL;
+  setWarpMask(warp, in, in.operands.size() - 1);
   int width = 32;
   if (in.opcode == "bar") {  // bar.warp.sync
     warp.warpOp = core::WarpOp::Sync;
@@ -213,14 +278,7 @@ void KernelThread::lowerWarpPrimitive(const Instruction& in) {
     warp.laneSelector =
         core::fold(core::ExprOp::And, {operand(in, 2, width), core::constantAt(0x1f, width)}, width);
     warp.shuffleControl = constantOperand(*this, in, 3, "a shuffle clamp and segment mask") & 0x1fff;
-    if (predicate != nullptr) {
-      if (!warp.laneSelector.isConstant())
-        unsupported(in, "a shuffle's in-range predicate for a lane computed from memory");
-      bool inRange = core::shuffleSource(warp.warpOp, placement_.lane, 32, warp.laneSelector.constant,
-                                         warp.shuffleControl)
-                         .has_value();
-      writeCell(registerCell(predicate->name, in), core::constantAt(inRange ? 1 : 0, 1));
-    }
+    if (predicate != nullptr) writeCell(registerCell(predicate->name, in), shuffleInRange(warp));
   } else if (in.opcode == "vote") {
     warp.warpOp = modeOf(*this, in, voteModes());
     warp.value = operand(in, 1, 1);
@@ -260,13 +318,13 @@ void KernelThread::lowerWarpPrimitive(const Instruction& in) {
 // member mask when they are and 0 when not, p the same answer as a predicate.
 void KernelThread::lowerMatchAll(core::Instruction warp, const Instruction& in, const Register* destination,
                                  const Register* predicate) {
-  long long mask = warp.warpMask;
+  core::Expr mask = warp.runtimeMask ? *warp.runtimeMask : core::constantAt(warp.warpMask, 32);
   warp.reg = freshRegister(destination != nullptr ? destination->name : in.opcode);
   core::Expr allEqual = core::Expr::registerValue(*warp.reg, 1);
   emit(std::move(warp));
   if (destination != nullptr)
     writeCell(registerCell(destination->name, in),
-              core::Expr::ifThenElse(allEqual, core::constantAt(mask, 32), core::constantAt(0, 32)));
+              core::Expr::ifThenElse(allEqual, mask, core::constantAt(0, 32)));
   if (predicate != nullptr) writeCell(registerCell(predicate->name, in), allEqual);
 }
 
@@ -278,6 +336,10 @@ bool KernelThread::lowerSync(const Instruction& in) {
   }
   if (op == "bar" || op == "barrier") {
     lowerBarrier(in);
+    return true;
+  }
+  if (op == "activemask") {
+    lowerActiveMask(in);
     return true;
   }
   if (op == "nanosleep") return true;  // a delay: no event, and a spin loop around it is still a spin

@@ -57,6 +57,13 @@ static __device__ __forceinline__ unsigned __match_any_sync(unsigned mask, int v
     return __nvvm_match_any_sync_i32(mask, value);
 }
 static __device__ __forceinline__ int __popc(unsigned x) { return __builtin_popcount(x); }
+static __device__ __forceinline__ int __ffs(unsigned x) { return __builtin_ffs(static_cast<int>(x)); }
+// __activemask(): the PTX instruction, as CUDA's own header writes it.
+static __device__ __forceinline__ unsigned __activemask() {
+    unsigned mask;
+    asm volatile("activemask.b32 %0;" : "=r"(mask));
+    return mask;
+}
 static __device__ __forceinline__ int atomicAdd(int *p, int v) { return __nvvm_atom_add_gen_i(p, v); }
 static __device__ __forceinline__ unsigned atomicAdd(unsigned *p, unsigned v) {
     return (unsigned)__nvvm_atom_add_gen_i((int *)p, (int)v);

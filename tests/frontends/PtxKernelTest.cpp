@@ -10,6 +10,7 @@
 
 #include "PtxModuleTestSupport.h"
 #include "core/ir/Program.h"
+#include "core/ir/Warps.h"
 #include "frontends/ptx/PtxKernel.h"
 
 namespace catcheck::frontends::ptx {
@@ -244,9 +245,9 @@ TEST(PtxKernel, LaunchErrorsNameWhatIsMissing) {
 }
 
 TEST(PtxKernel, AnInstructionNotModelledIsAnErrorAtItsPosition) {
-  std::string body = ".reg .b32 %r<3>;\nactivemask.b32 %r1;\nret;";
+  std::string body = ".reg .pred %p<2>;\n.reg .f32 %f<2>;\ntestp.finite.f32 %p1, %f1;\nret;";
   std::string error = errorOf(kernel(body), launchOf(1));
-  EXPECT_NE(error.find("k.ptx:8:1: error: unsupported PTX instruction 'activemask.b32'"), std::string::npos)
+  EXPECT_NE(error.find("k.ptx:9:1: error: unsupported PTX instruction 'testp.finite.f32'"), std::string::npos)
       << error;
 }
 
@@ -322,6 +323,46 @@ TEST(PtxKernel, MatchSyncBecomesAWarpPrimitive) {
   EXPECT_EQ(warps[1]->value.width, 64);
   EXPECT_NE(errorOf(kernel(".reg .b32 %r<2>;\nmatch.any.sync.u32 %r1, 1, -1;\nret;"), launchOf(1)), "")
       << "match.sync takes .b32 and .b64 only";
+}
+
+// activemask: a collective of the lanes that reach the same dynamic instance; a shuffle whose mask is its
+// value is dynamic too and keeps the value as its runtime mask. The leader's path runs the shuffle in another
+// specialised block than the others' (its base is loaded, theirs is the constant 0), and both copies name
+// one instance (regression: counting copies of the PTX line made them two instances, a false hang).
+TEST(PtxKernel, ActiveMaskAndRuntimeMasksNameOneDynamicInstancePerPathRun) {
+  std::string body =
+      ".reg .b32 %r<8>;\n.reg .b64 %rd<2>;\n.reg .pred %p<3>;\n"
+      "ld.param.u64 %rd1, [k_param_0];\n"
+      "activemask.b32 %r1;\n"
+      "mov.u32 %r2, %tid.x;\n"
+      "mov.u32 %r3, 0;\n"
+      "setp.ne.s32 %p1, %r2, 0;\n"
+      "@%p1 bra DONE;\n"
+      "ld.global.u32 %r3, [%rd1];\n"
+      "DONE:\n"
+      "shfl.sync.idx.b32 %r4|%p2, %r3, 0, 31, %r1;\n"
+      "st.global.u32 [%rd1], %r4;\n"
+      "ret;";
+  KernelLaunch launch = launchOf(3);
+  core::Program program = lower(kernel(body), launch);
+  std::vector<std::vector<const core::Instruction*>> warps(3);
+  for (size_t t = 0; t < 3; ++t)
+    for (const core::Instruction& in : program.threads[t].code)
+      if (in.kind == core::InstructionKind::Warp) warps[t].push_back(&in);
+  for (size_t t = 0; t < 3; ++t) {
+    ASSERT_EQ(warps[t].size(), 2u) << "thread " << t;
+    EXPECT_EQ(warps[t][0]->warpOp, core::WarpOp::ActiveMask);
+    EXPECT_TRUE(warps[t][0]->warpDynamic);
+    EXPECT_EQ(warps[t][0]->warpMask, 7) << "the launched lanes";
+    EXPECT_FALSE(core::synchronisesLanes(warps[t][0]->warpOp));
+    EXPECT_EQ(warps[t][1]->warpOp, core::WarpOp::ShuffleIdx);
+    EXPECT_TRUE(warps[t][1]->warpDynamic);
+    ASSERT_TRUE(warps[t][1]->runtimeMask.has_value());
+    EXPECT_FALSE(warps[t][1]->runtimeMask->isConstant());
+    EXPECT_EQ(warps[t][0]->warpInstance, warps[0][0]->warpInstance);
+    EXPECT_EQ(warps[t][1]->warpInstance, warps[0][1]->warpInstance);
+  }
+  EXPECT_NE(warps[0][0]->warpInstance, warps[0][1]->warpInstance);
 }
 
 // cp.async copies in 4-byte granules of one asynchronous operation; granules past src-size write zeros

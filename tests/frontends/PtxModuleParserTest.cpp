@@ -11,7 +11,7 @@ using namespace testing;
 
 TEST(PtxModuleCorpus, EveryFileParsesWithOneVisibleKernelAndItsLineInfo) {
   std::vector<std::string> files = corpusFiles();
-  ASSERT_EQ(files.size(), 97u);
+  ASSERT_EQ(files.size(), 101u);
   std::map<std::string, int> forms;
   int total = 0;
   for (const std::string& path : files) {
@@ -49,9 +49,9 @@ TEST(PtxModuleCorpus, EveryFileParsesWithOneVisibleKernelAndItsLineInfo) {
     }
   }
   // The census in litmus/CUDA/README.md.
-  EXPECT_EQ(forms.size(), 135u);
-  EXPECT_EQ(total, 3068);
-  EXPECT_EQ(forms["ld.param.u64"], 201);
+  EXPECT_EQ(forms.size(), 141u);
+  EXPECT_EQ(total, 3162);
+  EXPECT_EQ(forms["ld.param.u64"], 211);
   EXPECT_EQ(forms["mbarrier.try_wait.parity.shared::cta.b64"], 18);
   EXPECT_EQ(forms["cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes"], 4);
 }
