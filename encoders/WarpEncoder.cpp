@@ -165,9 +165,6 @@ class WarpEncoder {
     return end;
   }
 
-  // p completes when every other lane of its mask joined or terminated (so it never blocks spuriously),
-  // and only if each lane that did not join terminated before p in time (so that two lanes can never
-  // justify each other's completion by their exits).
   // SPIR-V (dynamic instances): the lanes of a subgroup run a dynamic instance together, so p executes once
   // every other lane that has the instance in its code has joined it or gone past it (reached a later step
   // or terminated without it); a lane still before it holds p back, as lanes in lockstep would.
@@ -199,33 +196,20 @@ class WarpEncoder {
     return maskBits(p)[static_cast<size_t>(layout_.laneOf[static_cast<size_t>(u)])];
   }
 
+  // p completes when every other lane its mask names joined or terminated (so it never blocks spuriously),
+  // and only if each lane that did not join terminated before p in time (so that two lanes can never
+  // justify each other's completion by their exits). A runtime mask names lanes by its value's digits; a
+  // value without the thread's own lane is undefined behaviour, and p then executes as it is reached (as
+  // encodeOutsideMask does for a mask the code fixes).
   void encodeCompletion(const Primitive& p) {
     if (!core::synchronisesLanes(p.in->warpOp)) {  // activemask never waits
       f_.require(f_.iff(exec(p), reached(p)));
       return;
     }
-    if (p.in->runtimeMask) return encodeRuntimeMaskCompletion(p);
-    if (dynamic(p)) return encodeDynamicCompletion(p);
-    std::vector<Term> justified{reached(p)}, forced{reached(p)};
-    endClock(p.thread);  // orders p's own thread's primitives and end in time
-    for (int u : layout_.members(p.thread, p.in->warpMask)) {
-      if (u == p.thread) continue;
-      Term terminated = ctx_.threads[static_cast<size_t>(u)].terminated;
-      justified.push_back(f_.either(joined(p, u), f_.both(terminated, f_.lt(endClock(u), clock(p)))));
-      forced.push_back(f_.either(joined(p, u), terminated));
-      for (const auto& [q, meet] : joined_[{p.event, u}])
-        f_.require(f_.implies(meet, f_.eq(clock(p), clock(*q))));
-    }
-    f_.require(f_.implies(exec(p), f_.all(justified)));
-    f_.require(f_.implies(f_.all(forced), exec(p)));
-  }
-
-  // The rule of encodeCompletion over the lanes the mask's value names; a value without the thread's own
-  // lane is undefined behaviour, and the primitive then executes as it is reached (encodeOutsideMask).
-  void encodeRuntimeMaskCompletion(const Primitive& p) {
+    if (dynamic(p) && !p.in->runtimeMask) return encodeDynamicCompletion(p);
     Term own = names(p, p.thread);
     std::vector<Term> justified{reached(p)}, forced{reached(p)};
-    endClock(p.thread);
+    endClock(p.thread);  // orders p's own thread's primitives and end in time
     for (int u : layout_.members(p.thread, p.in->warpMask)) {
       if (u == p.thread) continue;
       Term terminated = ctx_.threads[static_cast<size_t>(u)].terminated;
@@ -238,6 +222,7 @@ class WarpEncoder {
     }
     f_.require(f_.implies(f_.both(exec(p), own), f_.all(justified)));
     f_.require(f_.implies(f_.both(own, f_.all(forced)), exec(p)));
+    if (!p.in->runtimeMask) return;
     f_.require(f_.implies(f_.no(own), f_.iff(exec(p), reached(p))));
     Term outside = f_.both(exec(p), f_.no(own));
     ctx_.warpUndefined.push_back({p.event, outside, "its mask excludes the thread's own lane"});

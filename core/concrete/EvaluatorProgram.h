@@ -54,7 +54,7 @@ struct WarpVisit {
   bool executed = false;
   std::optional<long long> operand;
   std::optional<long long> selector;
-  std::optional<long long> mask;  // a runtime mask's value (Instruction::runtimeMask)
+  std::optional<long long> mask;  // the lanes it names: warpMask, or its runtimeMask's value (none: free)
 };
 
 // What a path determines: executed events with their values, barrier visits and final registers.

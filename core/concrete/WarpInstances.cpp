@@ -40,7 +40,7 @@ class InstanceChecker {
     return *graph_.stepOf(graph_.event(v.event)).instruction;
   }
   std::string describe(int e) const { return graph_.describe(e); }
-  // The lanes a visit names: its instruction's mask, or the value a runtime mask had (none when free).
+  // The lanes a visit names (WarpVisit::mask); a free runtime mask names none.
   long long maskOf(const WarpVisit& v) const { return v.mask.value_or(0); }
 
   void group() {

@@ -201,6 +201,16 @@ void markAlwaysExecuted(EventGraph& graph, const UnrolledThread& thread) {
   }
 }
 
+// How many of the thread's instructions before `in` stand at its source position (inlined calls repeat it).
+int occurrenceAtItsPosition(const std::vector<Instruction>& code, const Instruction& in) {
+  int occurrence = 0;
+  for (const Instruction& other : code) {
+    if (&other == &in) break;
+    if (other.location.line == in.location.line && other.location.column == in.location.column) ++occurrence;
+  }
+  return occurrence;
+}
+
 }  // namespace
 
 // Dynamic instances of warp primitives: the key is the instance the PTX kernel specialiser named, or (SPIR-V)
@@ -215,12 +225,7 @@ void assignDynamicInstances(EventGraph& graph, const std::vector<std::vector<Unr
     for (size_t i = 0; i < thread.steps.size(); ++i) {
       const Instruction* in = thread.steps[i].instruction;
       if (in->kind != InstructionKind::Warp || !in->warpDynamic) continue;
-      int occurrence = 0;
-      for (const Instruction& other : code) {
-        if (&other == in || !in->warpInstance.empty()) break;
-        if (other.location.line == in->location.line && other.location.column == in->location.column)
-          ++occurrence;
-      }
+      int occurrence = in->warpInstance.empty() ? occurrenceAtItsPosition(code, *in) : 0;
       std::vector<int> copies;
       for (const auto& [loop, copy] : unrolled[static_cast<size_t>(thread.thread)][i].iterations)
         copies.push_back(copy);
