@@ -47,7 +47,7 @@ core::Instruction buildBarrier(LitmusCell& cell, Parser::BarrierContext* ctx) {
   if (ctx->resource != nullptr) barrier.barrierResource = cell.value(ctx->resource);
   if (ctx->quorum != nullptr) barrier.barrierQuorum = cell.value(ctx->quorum);
   barrier.barrierArriveOnly = ctx->kind->getText() == "arrive";
-  barrier.barrierScope = "CTA";
+  barrier.barrierScope = core::ScopeLevel::Cta;
   return barrier;
 }
 

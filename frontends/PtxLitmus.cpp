@@ -34,8 +34,7 @@ core::Program readProgram(const std::string& file, Parser::MainContext* tree) {
                              "CTA id " + scope->cta->getText() + " is too large");
     }
     int cluster = scope->cluster != nullptr ? scopeId(file, scope->cluster) : kImplicitClusters + cta;
-    return std::vector<core::ScopePosition>{
-        {"SYS", 0}, {"GPU", scopeId(file, scope->gpu)}, {"CLUSTER", cluster}, {"CTA", cta}};
+    return core::ptxTarget().place({0, scopeId(file, scope->gpu), cluster, cta});
   };
   readThreadColumns(program, file, tree->threadHeader()->threadScope(), scopesOf);
   std::map<std::pair<int, int>, std::optional<int>> clusterOfCta;  // (gpu, cta) -> cluster as written

@@ -37,7 +37,7 @@ core::Instruction buildControlBarrier(LitmusCell& cell, Parser::ControlBarrierCo
   barrier.barrierInstance = ctx->instance->getText();
   if (ctx->resource != nullptr) barrier.barrierResource = cell.value(ctx->resource);
   if (ctx->quorum != nullptr) barrier.barrierQuorum = cell.value(ctx->quorum);
-  barrier.barrierScope = "WG";
+  barrier.barrierScope = core::ScopeLevel::Workgroup;
   return barrier;
 }
 

@@ -22,10 +22,8 @@ core::Program readProgram(const std::string& file, Parser::MainContext* tree) {
   program.file = file;
   program.name = testName(tree->header(), tree->header()->arch, Parser::String);
   auto scopesOf = [&file](Parser::ThreadScopeContext* scope) {
-    return std::vector<core::ScopePosition>{{"DV", 0},
-                                            {"QF", scopeId(file, scope->qf)},
-                                            {"WG", scopeId(file, scope->wg)},
-                                            {"SG", scopeId(file, scope->sg)}};
+    return core::vulkanTarget().place(
+        {0, scopeId(file, scope->qf), scopeId(file, scope->wg), scopeId(file, scope->sg)});
   };
   readThreadColumns(program, file, tree->threadHeader()->threadScope(), scopesOf);
   readInitBlock(program, file, tree->initBlock());

@@ -36,9 +36,9 @@ const Thread& threadOf(const EventGraph& graph, const Event& e) {
   return graph.program->threads.at(static_cast<size_t>(e.thread));
 }
 
-// Per pair of threads (a * threads + b): whether they are in one instance of `level`. Level names are
-// strings: compared once per pair of threads, not per pair of events.
-std::vector<char> sameInstanceTable(const std::vector<Thread>& threads, const ScopeLevel& level) {
+// Per pair of threads (a * threads + b): whether they are in one instance of `level`: compared once per
+// pair of threads, not per pair of events.
+std::vector<char> sameInstanceTable(const std::vector<Thread>& threads, ScopeLevel level) {
   size_t n = threads.size();
   std::vector<char> same(n * n);
   for (size_t a = 0; a < n; ++a) {
@@ -347,18 +347,19 @@ RelationBounds sameGenericLocation(const EventGraph& g) {
 }
 
 // sr, as mutuallyInScope decides it pair by pair, with each event's scope looked up once and each
-// (thread, thread, level) instance comparison made once: tag and level names are strings, and a test with a
+// (thread, thread, level) instance comparison made once: scope tags are strings, and a test with a
 // thousand events has a million pairs.
 RelationBounds scopeRelated(const EventGraph& g) {
   const std::vector<ScopeLevelInfo>& levels = g.program->target->levels;
   size_t n = g.program->threads.size();
   std::vector<std::vector<char>> same;  // per level: sameInstanceTable
-  for (const ScopeLevelInfo& level : levels) same.push_back(sameInstanceTable(g.program->threads, level.key));
+  for (const ScopeLevelInfo& level : levels)
+    same.push_back(sameInstanceTable(g.program->threads, level.level));
   std::vector<int> level(static_cast<size_t>(g.size()), -1);  // the event's scope: an index into levels
   for (const Event& e : g.events) {
     std::optional<ScopeLevel> scope = e.thread >= 0 ? eventScope(e, *g.program->target) : std::nullopt;
     for (size_t l = 0; scope && l < levels.size(); ++l) {
-      if (levels[l].key == *scope) level[static_cast<size_t>(e.id)] = static_cast<int>(l);
+      if (levels[l].level == *scope) level[static_cast<size_t>(e.id)] = static_cast<int>(l);
     }
   }
   auto inScope = [&](const Event& a, const Event& b) {  // a's scope instance includes b's thread
@@ -377,15 +378,10 @@ RelationBounds scopeRelated(const EventGraph& g) {
 }
 
 // The "same instance of level KEY" relations (scta, swg, ...): empty on targets without the level.
-template <const char* key>
+template <ScopeLevel level>
 RelationBounds sameScope(const EventGraph& g) {
-  return scopeRelation(g, key);
+  return scopeRelation(g, level);
 }
-inline constexpr char kCta[] = "CTA";
-inline constexpr char kSubgroup[] = "SG";
-inline constexpr char kWorkgroup[] = "WG";
-inline constexpr char kQueueFamily[] = "QF";
-inline constexpr char kDevice[] = "DV";
 
 // aop: the events one asynchronous operation produces (the steps of one contiguous run of instructions
 // with the same asyncOp id), each pair in program order. Static: both events execute together.
@@ -432,11 +428,11 @@ constexpr std::array<BaseRelationDescriptor, kBaseRelationCount> kDescriptors = 
     {Vloc, "vloc", SameGenericLocation, sameGenericLocation},
     {Amo, "amo", std::nullopt, thread_relations::atomicPairs},
     {Sr, "sr", std::nullopt, scopeRelated},
-    {Scta, "scta", std::nullopt, sameScope<kCta>},
-    {Ssg, "ssg", std::nullopt, sameScope<kSubgroup>},
-    {Swg, "swg", std::nullopt, sameScope<kWorkgroup>},
-    {Sqf, "sqf", std::nullopt, sameScope<kQueueFamily>},
-    {Sdv, "sdv", std::nullopt, sameScope<kDevice>},
+    {Scta, "scta", std::nullopt, sameScope<ScopeLevel::Cta>},
+    {Ssg, "ssg", std::nullopt, sameScope<ScopeLevel::Subgroup>},
+    {Swg, "swg", std::nullopt, sameScope<ScopeLevel::Workgroup>},
+    {Sqf, "sqf", std::nullopt, sameScope<ScopeLevel::QueueFamily>},
+    {Sdv, "sdv", std::nullopt, sameScope<ScopeLevel::Device>},
     {Ssw, "ssw", std::nullopt, systemSynchronizesWith},
     {Data, "data", std::nullopt, dependencies<true>},
     {Ctrl, "ctrl", std::nullopt, dependencies<false>},
@@ -472,7 +468,7 @@ bool sameScopeInstance(const Thread& a, const Thread& b, ScopeLevel level) {
 
 std::optional<ScopeLevel> eventScope(const Event& e, const Target& target) {
   for (const ScopeLevelInfo& level : target.levels) {
-    if (e.tags.has(level.key)) return level.key;
+    if (e.tags.has(scopeKey(level.level))) return level.level;
   }
   return std::nullopt;
 }

@@ -40,12 +40,6 @@ struct MemoryObject {
   bool result = true;
 };
 
-// A thread's place in its target's scope hierarchy: one id per level, outermost first.
-struct ScopePosition {
-  ScopeLevel level;
-  int id;
-};
-
 enum class InstructionKind { Load, Store, Rmw, Fence, Barrier, Local, Label, Jump, Visible, Warp };
 
 // Warp primitives (PTX `*.sync`, SPIR-V group non-uniform operations; core/ir/Warps.h gives their meaning).
@@ -152,8 +146,8 @@ struct Instruction {
   std::string barrierInstance;
   std::optional<Expr> barrierResource;
   std::optional<Expr> barrierQuorum;
-  bool barrierArriveOnly = false;   // PTX bar.arrive: never the target of syncbar
-  ScopeLevel barrierScope = "CTA";  // execution scope: the threads that meet at the barrier
+  bool barrierArriveOnly = false;             // PTX bar.arrive: never the target of syncbar
+  ScopeLevel barrierScope = ScopeLevel::Cta;  // execution scope: the threads that meet at the barrier
   WarpOp warpOp = WarpOp::Sync;
   long long warpMask = 0;  // bit i: lane i of the thread's warp (bits past the last lane are ignored)
   // SPIR-V group operations: the participants are the lanes that execute the same dynamic instance (this

@@ -28,10 +28,9 @@ ProgressModel parseModel(const std::string& name) {
 // A level key of some target (Target.h); which levels a program has depends on its target, so a key the
 // program's target lacks simply never applies.
 ScopeLevel parseLevel(const std::string& name) {
-  std::vector<ScopeLevel> known = knownScopeLevels();
-  if (std::find(known.begin(), known.end(), name) != known.end()) return name;
+  if (std::optional<ScopeLevel> level = scopeLevelNamed(name)) return *level;
   std::string expected;
-  for (const ScopeLevel& key : known) expected += (expected.empty() ? "" : ", ") + key;
+  for (ScopeLevel level : knownScopeLevels()) expected += (expected.empty() ? "" : ", ") + scopeKey(level);
   throw std::invalid_argument("unknown scope level '" + name + "' (expected one of " + expected + ")");
 }
 
@@ -68,10 +67,10 @@ const char* progressModelName(ProgressModel model) {
 }
 
 std::string ProgressSpec::str() const {
+  std::map<std::string, ProgressModel> byKey;  // printed in the order of the keys' names
+  for (const auto& [level, model] : perLevel) byKey.emplace(scopeKey(level), model);
   std::string text = progressModelName(defaultModel);
-  for (const auto& [level, model] : perLevel) {
-    text += ";" + level + "=" + progressModelName(model);
-  }
+  for (const auto& [key, model] : byKey) text += ";" + key + "=" + progressModelName(model);
   return text;
 }
 

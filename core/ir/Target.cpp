@@ -3,32 +3,89 @@
 
 #include <algorithm>
 #include <cctype>
+#include <stdexcept>
 
 namespace catcheck::core {
 
-bool Target::hasLevel(const ScopeLevel& key) const {
-  return std::any_of(levels.begin(), levels.end(), [&](const ScopeLevelInfo& l) { return l.key == key; });
+const std::string& scopeKey(ScopeLevel level) {
+  static const std::string all = "ALL", sys = "SYS", gpu = "GPU", cluster = "CLUSTER", cta = "CTA", dv = "DV",
+                           qf = "QF", wg = "WG", sg = "SG";
+  switch (level) {
+    case ScopeLevel::AllDevices:
+      return all;
+    case ScopeLevel::System:
+      return sys;
+    case ScopeLevel::Gpu:
+      return gpu;
+    case ScopeLevel::Cluster:
+      return cluster;
+    case ScopeLevel::Cta:
+      return cta;
+    case ScopeLevel::Device:
+      return dv;
+    case ScopeLevel::QueueFamily:
+      return qf;
+    case ScopeLevel::Workgroup:
+      return wg;
+    case ScopeLevel::Subgroup:
+      return sg;
+  }
+  throw std::logic_error("scopeKey: not a ScopeLevel");
+}
+
+std::vector<ScopeLevel> knownScopeLevels() {
+  std::vector<ScopeLevel> levels;
+  for (int i = 0; i <= static_cast<int>(ScopeLevel::AllDevices); ++i)
+    levels.push_back(static_cast<ScopeLevel>(i));
+  return levels;
+}
+
+std::optional<ScopeLevel> scopeLevelNamed(std::string_view key) {
+  for (ScopeLevel level : knownScopeLevels()) {
+    if (scopeKey(level) == key) return level;
+  }
+  return std::nullopt;
+}
+
+bool Target::hasLevel(ScopeLevel level) const {
+  return std::any_of(levels.begin(), levels.end(), [&](const ScopeLevelInfo& l) { return l.level == level; });
+}
+
+std::vector<ScopePosition> Target::place(const std::vector<int>& ids) const {
+  if (ids.size() != levels.size())
+    throw std::logic_error(name + " threads have " + std::to_string(levels.size()) + " scope ids");
+  std::vector<ScopePosition> positions;
+  for (size_t i = 0; i < ids.size(); ++i) positions.push_back({levels[i].level, ids[i]});
+  return positions;
 }
 
 const Target& ptxTarget() {
-  static const Target target{
-      "PTX",
-      {{"SYS", "system"}, {"GPU", "GPU"}, {"CLUSTER", "cluster"}, {"CTA", "cooperative thread array"}},
-      false};
+  static const Target target{"PTX",
+                             {{ScopeLevel::System, "system"},
+                              {ScopeLevel::Gpu, "GPU"},
+                              {ScopeLevel::Cluster, "cluster"},
+                              {ScopeLevel::Cta, "cooperative thread array"}},
+                             false};
   return target;
 }
 
 const Target& vulkanTarget() {
-  static const Target target{
-      "VULKAN", {{"DV", "device"}, {"QF", "queue family"}, {"WG", "workgroup"}, {"SG", "subgroup"}}, true};
+  static const Target target{"VULKAN",
+                             {{ScopeLevel::Device, "device"},
+                              {ScopeLevel::QueueFamily, "queue family"},
+                              {ScopeLevel::Workgroup, "workgroup"},
+                              {ScopeLevel::Subgroup, "subgroup"}},
+                             true};
   return target;
 }
 
 const Target& openclTarget() {
-  static const Target target{
-      "OPENCL",
-      {{"ALL", "all SVM devices"}, {"DV", "device"}, {"WG", "work-group"}, {"SG", "sub-group"}},
-      true};
+  static const Target target{"OPENCL",
+                             {{ScopeLevel::AllDevices, "all SVM devices"},
+                              {ScopeLevel::Device, "device"},
+                              {ScopeLevel::Workgroup, "work-group"},
+                              {ScopeLevel::Subgroup, "sub-group"}},
+                             true};
   return target;
 }
 
@@ -39,16 +96,6 @@ const Target* findTarget(const std::string& name) {
     if (target->name == upper) return target;
   }
   return nullptr;
-}
-
-std::vector<ScopeLevel> knownScopeLevels() {
-  std::vector<ScopeLevel> keys;
-  for (const Target* target : {&ptxTarget(), &vulkanTarget(), &openclTarget()}) {
-    for (const ScopeLevelInfo& level : target->levels) {
-      if (std::find(keys.begin(), keys.end(), level.key) == keys.end()) keys.push_back(level.key);
-    }
-  }
-  return keys;
 }
 
 }  // namespace catcheck::core

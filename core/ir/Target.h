@@ -1,20 +1,37 @@
 // The targets a program can be written for, as data (docs/design.md decision 2): each names its scope
-// hierarchy from the outermost level inwards and how its coherence order behaves. A scope level is known
-// by its key, which is also the name of the scope tag an event carries (CTA, WG, ...), the key of the
-// level in a progress specification (`FAIR;QF=OBE`), and, lower-cased with an `s` in front, the name of
-// the base relation "same instance of this level" (scta, swg, ...). Nothing in the core or the encoders
-// switches on a target; they read this table.
+// hierarchy from the outermost level inwards and how its coherence order behaves. A scope level is a value
+// of ScopeLevel; its key (scopeKey) is also the name of the scope tag an event carries (CTA, WG, ...), the
+// key of the level in a progress specification (`FAIR;QF=OBE`), and, lower-cased with an `s` in front, the
+// name of the base relation "same instance of this level" (scta, swg, ...). Nothing in the core or the
+// encoders switches on a target; they read this table.
 #pragma once
 
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace catcheck::core {
 
-using ScopeLevel = std::string;  // a level's key: "SYS", "GPU", "CTA", "DV", "QF", "WG", "SG", "ALL", ...
+// Every level some target's scope tree has. A new level is added here and named in scopeKey, whose
+// switch the compiler checks.
+enum class ScopeLevel { System, Gpu, Cluster, Cta, Device, QueueFamily, Workgroup, Subgroup, AllDevices };
+
+// The level's key: "SYS", "GPU", "CLUSTER", "CTA", "DV", "QF", "WG", "SG", "ALL".
+const std::string& scopeKey(ScopeLevel level);
+// The level with this key, if some target has it.
+std::optional<ScopeLevel> scopeLevelNamed(std::string_view key);
+// Every level, in enum order (for messages and validation).
+std::vector<ScopeLevel> knownScopeLevels();
+
+// A thread's place in its target's scope tree: one id per level, outermost first.
+struct ScopePosition {
+  ScopeLevel level;
+  int id;
+};
 
 struct ScopeLevelInfo {
-  ScopeLevel key;
+  ScopeLevel level;
   std::string description;  // "cooperative thread array"
 };
 
@@ -23,7 +40,10 @@ struct Target {
   std::vector<ScopeLevelInfo> levels;  // outermost first; a thread has one id per level
   bool totalCoherence = false;         // co is total per location (Vulkan, OpenCL) or partial (PTX)
 
-  bool hasLevel(const ScopeLevel& key) const;
+  bool hasLevel(ScopeLevel level) const;
+  // A thread's position from its ids, one per level, outermost first; throws std::logic_error unless
+  // there is one id per level.
+  std::vector<ScopePosition> place(const std::vector<int>& ids) const;
 };
 
 // PTX: sys > gpu > cta (PTX ISA §8.5 "Scope"), with room for cluster and warp.
@@ -35,7 +55,5 @@ const Target& openclTarget();
 
 // The target with this name (case-insensitive), or nullptr.
 const Target* findTarget(const std::string& name);
-// Every scope-level key some target has, in a stable order (for messages and validation).
-std::vector<ScopeLevel> knownScopeLevels();
 
 }  // namespace catcheck::core

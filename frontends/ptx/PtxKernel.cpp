@@ -216,7 +216,7 @@ Placement placementOf(const KernelLaunch& launch, long long cta, long long threa
 }
 
 // The id of the thread's instance of `level` (its CTA for bar.sync, its cluster for barrier.cluster).
-int scopeInstance(const core::Thread& thread, const core::ScopeLevel& level) {
+int scopeInstance(const core::Thread& thread, core::ScopeLevel level) {
   for (const core::ScopePosition& p : thread.scopes)
     if (p.level == level) return p.id;
   return 0;
@@ -302,7 +302,7 @@ core::Program lowerKernel(const Module& module, const KernelLaunch& launch, cons
       Placement placement = placementOf(launch, cta, t);
       KernelThread lowering(context, static_cast<int>(program.threads.size()), placement);
       core::Thread thread = lowering.lower();
-      thread.scopes = {{"SYS", 0}, {"GPU", 0}, {"CLUSTER", placement.cluster}, {"CTA", placement.linearCta}};
+      thread.scopes = program.target->place({0, 0, placement.cluster, placement.linearCta});
       thread.warp = placement.warp;
       if (launch.cluster.count() > 1) thread.cluster = placement.cluster;
       program.threads.push_back(std::move(thread));

@@ -56,7 +56,7 @@ void KernelThread::lowerClusterBarrier(const Instruction& in) {
   core::Instruction barrier;
   barrier.kind = core::InstructionKind::Barrier;
   barrier.tags = {"F", "_", "BCLUSTER", arrive ? (in.hasQualifier("relaxed") ? "RLX" : "REL") : "ACQ"};
-  barrier.barrierScope = "CLUSTER";
+  barrier.barrierScope = core::ScopeLevel::Cluster;
   barrier.barrierArriveOnly = arrive;
   int& count = state_->barrierCounts[arrive ? kClusterArrivals : kClusterWaits];
   barrier.barrierInstance = "cluster#" + std::to_string(++count);
@@ -94,7 +94,7 @@ core::Instruction KernelThread::ctaBarrier(const Instruction& in, size_t resourc
   core::Instruction barrier;
   barrier.kind = core::InstructionKind::Barrier;
   barrier.tags = {"F", "_"};
-  barrier.barrierScope = "CTA";
+  barrier.barrierScope = core::ScopeLevel::Cta;
   barrier.barrierArriveOnly = arrive;
   barrier.barrierInstance =
       "bar" + std::to_string(resource) + "#" + std::to_string(++state_->barrierCounts[resource]);

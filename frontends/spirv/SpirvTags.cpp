@@ -395,8 +395,8 @@ core::TagSet barrierTags(MemoryModelKind model, long long scope, long long seman
 
 core::ScopeLevel executionScope(MemoryModelKind model, long long scope, const core::SourceLocation& where) {
   (void)model;
-  if (scope == static_cast<long long>(spv::Scope::Workgroup)) return "WG";
-  if (scope == static_cast<long long>(spv::Scope::Subgroup)) return "SG";
+  if (scope == static_cast<long long>(spv::Scope::Workgroup)) return core::ScopeLevel::Workgroup;
+  if (scope == static_cast<long long>(spv::Scope::Subgroup)) return core::ScopeLevel::Subgroup;
   throw core::InputError(where, "unsupported execution scope " + std::to_string(scope) +
                                     " of OpControlBarrier (expected Workgroup or Subgroup)");
 }

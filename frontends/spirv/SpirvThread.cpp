@@ -52,11 +52,7 @@ int ThreadLowering::subgroup() const {
 
 core::Thread ThreadLowering::lower() {
   thread_.name = "P" + std::to_string(threadIndex_);
-  if (info_.memoryModel == MemoryModelKind::OpenCL) {
-    thread_.scopes = {{"ALL", 0}, {"DV", 0}, {"WG", workgroup()}, {"SG", subgroup()}};
-  } else {
-    thread_.scopes = {{"DV", 0}, {"QF", 0}, {"WG", workgroup()}, {"SG", subgroup()}};
-  }
+  thread_.scopes = info_.target().place({0, 0, workgroup(), subgroup()});
   thread_.warp = 0;  // the subgroup is the warp: lanes in invocation order (core/ir/Warps.h)
   lowerGlobals();
   const Function& entry = info_.functions.at(info_.entryPoint);

@@ -104,7 +104,7 @@ TEST(PtxAsync, MarkersAndTensorMemory) {
 TEST(PtxAsync, ClusterPlacementIsAScopeLevel) {
   core::Program program = parseLitmusText(withCells(" | ;"), "async.litmus");
   ASSERT_EQ(program.threads[1].scopes.size(), 4U);
-  EXPECT_EQ(program.threads[1].scopes[2].level, "CLUSTER");
+  EXPECT_EQ(core::scopeKey(program.threads[1].scopes[2].level), "CLUSTER");
   EXPECT_EQ(program.threads[1].scopes[2].id, 1);
   EXPECT_EQ(
       errorOf("PTX c\n{ x=0; }\n P0@cta 0,gpu 0 | P1@cta 0,cluster 1,gpu 0 ;\n | ;\nexists (0==0)\n"),

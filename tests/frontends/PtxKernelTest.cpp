@@ -63,7 +63,7 @@ TEST(PtxKernel, ThreadsArePlacedAsCudaNumbersThem) {
   ASSERT_EQ(program.threads.size(), 80u);
   EXPECT_EQ(program.language, core::SourceLanguage::PtxKernel);
   EXPECT_EQ(program.threads[33].warp, 1);
-  EXPECT_EQ(program.threads[45].scopes.back().level, "CTA");
+  EXPECT_EQ(core::scopeKey(program.threads[45].scopes.back().level), "CTA");
   EXPECT_EQ(program.threads[45].scopes.back().id, 1);
 }
 
@@ -264,7 +264,7 @@ TEST(PtxKernel, ClusterBarriersAreSplitBarriersOfTheCluster) {
     const core::Instruction& wait = thread.code[1];
     EXPECT_TRUE(arrive.barrierArriveOnly);
     EXPECT_FALSE(wait.barrierArriveOnly);
-    EXPECT_EQ(arrive.barrierScope, "CLUSTER");
+    EXPECT_EQ(core::scopeKey(arrive.barrierScope), "CLUSTER");
     EXPECT_EQ(arrive.barrierInstance, "cluster#1");
     EXPECT_EQ(wait.barrierInstance, "cluster#1");
     EXPECT_TRUE(arrive.tags.has("RLX"));

@@ -101,7 +101,7 @@ TEST(PtxSuitePrograms, BarrierWithResourceAndQuorum) {
   EXPECT_EQ(barrier.barrierResource->constant, 1);
   ASSERT_TRUE(barrier.barrierQuorum.has_value());
   EXPECT_EQ(barrier.barrierQuorum->constant, 3);
-  EXPECT_EQ(barrier.barrierScope, "CTA");
+  EXPECT_EQ(core::scopeKey(barrier.barrierScope), "CTA");
   EXPECT_FALSE(barrier.barrierArriveOnly);
   EXPECT_EQ(program.threads[2].code.size(), 1u);
 }
@@ -182,13 +182,13 @@ TEST(PtxSuitePrograms, ScopesMovesAndFinalValues) {
   ASSERT_EQ(program.threads.size(), 4u);
   const std::vector<core::ScopePosition>& scopes = program.threads[3].scopes;
   ASSERT_EQ(scopes.size(), 4u) << "sys, gpu, cluster (implicit: the CTA's own), cta";
-  EXPECT_EQ(scopes[0].level, "SYS");
-  EXPECT_EQ(scopes[1].level, "GPU");
+  EXPECT_EQ(core::scopeKey(scopes[0].level), "SYS");
+  EXPECT_EQ(core::scopeKey(scopes[1].level), "GPU");
   EXPECT_EQ(scopes[1].id, 0);
-  EXPECT_EQ(scopes[2].level, "CLUSTER");
+  EXPECT_EQ(core::scopeKey(scopes[2].level), "CLUSTER");
   EXPECT_NE(scopes[2].id, program.threads[0].scopes[2].id)
       << "CTAs outside clusters are clusters of their own";
-  EXPECT_EQ(scopes[3].level, "CTA");
+  EXPECT_EQ(core::scopeKey(scopes[3].level), "CTA");
   EXPECT_EQ(scopes[3].id, 1);
   EXPECT_EQ(program.threads[0].scopes[3].id, 0);
 

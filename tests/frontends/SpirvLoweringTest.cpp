@@ -33,11 +33,11 @@ TEST(SpirvLowering, ThreadsFollowTheGrid) {
   const core::Thread& t5 = p.threads[5];  // subgroup (5 mod 4) div 2 = 0, workgroup 5 div 4 = 1
   EXPECT_EQ(t5.name, "P5");
   ASSERT_EQ(t5.scopes.size(), 4u);
-  EXPECT_EQ(t5.scopes[0].level, "DV");
-  EXPECT_EQ(t5.scopes[1].level, "QF");
-  EXPECT_EQ(t5.scopes[2].level, "WG");
+  EXPECT_EQ(core::scopeKey(t5.scopes[0].level), "DV");
+  EXPECT_EQ(core::scopeKey(t5.scopes[1].level), "QF");
+  EXPECT_EQ(core::scopeKey(t5.scopes[2].level), "WG");
   EXPECT_EQ(t5.scopes[2].id, 1);
-  EXPECT_EQ(t5.scopes[3].level, "SG");
+  EXPECT_EQ(core::scopeKey(t5.scopes[3].level), "SG");
   EXPECT_EQ(t5.scopes[3].id, 0);
   EXPECT_EQ(p.threads[3].scopes[3].id, 1);
 }
@@ -131,7 +131,7 @@ TEST(SpirvLowering, AtomicsAndBarriersCarryDat3MsVulkanTags) {
             (Tags{"ATOM", "AV", "M", "NONPRIV", "REL", "RMW", "SC0", "SEMSC0", "SG", "W", "_"}));
   auto barriers = instructionsOf(t, InstructionKind::Barrier);
   ASSERT_EQ(barriers.size(), 2u);
-  EXPECT_EQ(barriers[0]->barrierScope, "WG");
+  EXPECT_EQ(core::scopeKey(barriers[0]->barrierScope), "WG");
   EXPECT_EQ(tagNames(barriers[0]->tags), (Tags{"ACQ", "CBAR", "F", "REL", "SEMSC0", "WG", "_"}));
   EXPECT_EQ(tagNames(barriers[1]->tags), (Tags{"CBAR", "WG", "_"}));  // no semantics: no fence
   EXPECT_EQ(barriers[0]->barrierInstance,
@@ -377,8 +377,8 @@ TEST(SpirvLowering, OpenclKernelsTakeBuffersAsArguments) {
   EXPECT_EQ(p.memory[2].initialValue, 3);
   EXPECT_EQ(tagNames(p.memory[2].initTags), (Tags{"GLOBAL"}));
   const core::Thread& t = p.threads[1];
-  EXPECT_EQ(t.scopes[0].level, "ALL");
-  EXPECT_EQ(t.scopes[2].level, "WG");
+  EXPECT_EQ(core::scopeKey(t.scopes[0].level), "ALL");
+  EXPECT_EQ(core::scopeKey(t.scopes[2].level), "WG");
   EXPECT_EQ(t.scopes[2].id, 1);
   const core::Instruction* store = instructionsOf(t, InstructionKind::Store).at(0);
   EXPECT_EQ(locationOf(p, store).name, "%buf[2]");

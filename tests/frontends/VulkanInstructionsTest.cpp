@@ -88,7 +88,7 @@ TEST(VulkanInstructions, FencesAndBarriers) {
 
   const core::Instruction& quorum = p1[1];
   EXPECT_EQ(tagNames(quorum.tags), (Tags{"_", "CBAR", "QF"}));
-  EXPECT_EQ(quorum.barrierScope, "WG");
+  EXPECT_EQ(core::scopeKey(quorum.barrierScope), "WG");
   EXPECT_EQ(quorum.barrierResource->constant, 2);
   EXPECT_EQ(quorum.barrierQuorum->reg, registerOf(program.threads[1], "r3"));
 }

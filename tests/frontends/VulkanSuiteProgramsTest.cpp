@@ -14,11 +14,12 @@ using testing::registerOf;
 using testing::tagNames;
 using testing::Tags;
 
-using Scopes = std::vector<std::pair<core::ScopeLevel, int>>;
+using Scopes = std::vector<std::pair<std::string, int>>;
 
 Scopes scopesOf(const core::Thread& thread) {
   Scopes scopes;
-  for (const core::ScopePosition& position : thread.scopes) scopes.emplace_back(position.level, position.id);
+  for (const core::ScopePosition& position : thread.scopes)
+    scopes.emplace_back(core::scopeKey(position.level), position.id);
   return scopes;
 }
 
@@ -41,7 +42,7 @@ TEST(VulkanSuitePrograms, CrossWorkgroupBarrier) {
   EXPECT_EQ(relaxed.text, "cbar.wg 00");
   EXPECT_EQ(relaxed.kind, core::InstructionKind::Barrier);
   EXPECT_EQ(relaxed.barrierInstance, "00");
-  EXPECT_EQ(relaxed.barrierScope, "WG");
+  EXPECT_EQ(core::scopeKey(relaxed.barrierScope), "WG");
   EXPECT_FALSE(relaxed.barrierResource.has_value());
   EXPECT_EQ(tagNames(relaxed.tags), (Tags{"_", "CBAR", "WG"}));
 
@@ -97,7 +98,7 @@ TEST(VulkanSuitePrograms, NamedBarrierWithQuorum) {
   EXPECT_EQ(barrier.barrierResource->constant, 1);
   ASSERT_TRUE(barrier.barrierQuorum.has_value());
   EXPECT_EQ(barrier.barrierQuorum->constant, 3);
-  EXPECT_EQ(barrier.barrierScope, "WG");
+  EXPECT_EQ(core::scopeKey(barrier.barrierScope), "WG");
   EXPECT_FALSE(barrier.barrierArriveOnly);
   EXPECT_EQ(tagNames(barrier.tags), (Tags{"F", "_", "CBAR", "DV", "ACQ", "REL", "SEMSC0"}));
 }

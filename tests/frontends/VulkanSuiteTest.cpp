@@ -43,8 +43,8 @@ void expectWellFormed(const core::Program& program) {
   }
   for (const core::Thread& thread : program.threads) {
     ASSERT_EQ(thread.scopes.size(), 4u);
-    EXPECT_EQ(thread.scopes[0].level, "DV");
-    EXPECT_EQ(thread.scopes[3].level, "SG");
+    EXPECT_EQ(core::scopeKey(thread.scopes[0].level), "DV");
+    EXPECT_EQ(core::scopeKey(thread.scopes[3].level), "SG");
     for (const core::Instruction& instruction : thread.code) {
       EXPECT_FALSE(instruction.text.empty());
       EXPECT_GT(instruction.location.line, 0);
