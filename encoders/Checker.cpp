@@ -149,7 +149,7 @@ void explainWarpCondition(Query& query, core::Property property, core::Verdict& 
     core::WarpLayout layout = core::warpLayout(*graph.program);
     std::string joined, missing;
     for (int u : layout.lanes[static_cast<size_t>(layout.warpOf[static_cast<size_t>(e.thread)])]) {
-      bool took = u == e.thread && layout.inMask(u, graph.stepOf(e).instruction->warpMask);
+      bool took = u == e.thread && layout.inMask(u, graph.stepOf(e).instruction->warp().mask);
       for (const auto& [pair, term] : ctx.warpMatch) {
         if (pair.first == c.event && pair.second != c.event && graph.event(pair.second).thread == u)
           took = took || query.value(term);
@@ -185,7 +185,7 @@ std::string absentPartners(Query& query, int barrierEvent) {
     for (const core::BarrierMember& m : group) {
       const core::Step& step =
           ctx.graph.threads[static_cast<size_t>(m.thread)].steps[static_cast<size_t>(m.step)];
-      if (step.instruction->barrierResource) return "";
+      if (step.instruction->barrier().resource) return "";
       if (!query.value(ctx.threads[static_cast<size_t>(m.thread)].reached[static_cast<size_t>(m.step)]))
         absent.push_back(ctx.graph.program->threads[static_cast<size_t>(m.thread)].name);
     }

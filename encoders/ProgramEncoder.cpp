@@ -275,7 +275,7 @@ class BarrierEncoder {
   void encode() {
     for (const std::vector<BarrierRef>& members : groups_) {
       for (size_t m = 0; m < members.size(); ++m) {
-        if (instruction(members[m]).barrierResource)
+        if (instruction(members[m]).barrier().resource)
           encodeNamed(members[m], members);
         else
           encodeUnnamed(members, m);
@@ -302,8 +302,8 @@ class BarrierEncoder {
   }
 
   Term sameResource(const BarrierRef& a, const BarrierRef& b) {
-    Term same =
-        f_.eq(atBarrier(a, *instruction(a).barrierResource), atBarrier(b, *instruction(b).barrierResource));
+    Term same = f_.eq(atBarrier(a, *instruction(a).barrier().resource),
+                      atBarrier(b, *instruction(b).barrier().resource));
     ctx_.sameBarrierResource[{a.event, b.event}] = same;
     return same;
   }
@@ -311,10 +311,10 @@ class BarrierEncoder {
   void encodeNamed(const BarrierRef& b, const std::vector<BarrierRef>& members) {
     std::vector<BarrierRef> partners;
     for (const BarrierRef& m : members) {
-      if (instruction(m).barrierResource) partners.push_back(m);
+      if (instruction(m).barrier().resource) partners.push_back(m);
     }
     Term exec = ctx_.exec[static_cast<size_t>(b.event)];
-    if (!instruction(b).barrierQuorum) {
+    if (!instruction(b).barrier().quorum) {
       std::vector<Term> everyoneThere;
       for (const BarrierRef& m : partners)
         everyoneThere.push_back(f_.either(reached(m), f_.no(sameResource(b, m))));
@@ -339,7 +339,7 @@ class BarrierEncoder {
         synced = f_.arith(TermOp::Add, synced,
                           f_.ite(f_.both(ctx_.barrierSync[m.event], same), f_.intValue(1), f_.intValue(0)));
       }
-      Term quorum = atBarrier(b, *instruction(b).barrierQuorum);
+      Term quorum = atBarrier(b, *instruction(b).barrier().quorum);
       Term hasQuorum = f_.boolVar("quorum_e" + std::to_string(b.event));
       Term exec = ctx_.exec[static_cast<size_t>(b.event)];
       f_.require(f_.implies(f_.le(quorum, arrived), hasQuorum));

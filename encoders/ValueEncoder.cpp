@@ -41,8 +41,9 @@ bool anyProgramExpression(const core::Program& program, const Test& test) {
       if (anySubexpression(in.value, test) || anySubexpression(in.expected, test)) return true;
       if (in.condition && anySubexpression(*in.condition, test)) return true;
       if (in.computedAddress && anySubexpression(*in.computedAddress, test)) return true;
-      if (anySubexpression(in.laneSelector, test)) return true;
-      if (in.runtimeMask && anySubexpression(*in.runtimeMask, test)) return true;
+      if (in.kind != core::InstructionKind::Warp) continue;
+      if (anySubexpression(in.warp().laneSelector, test)) return true;
+      if (in.warp().runtimeMask && anySubexpression(*in.warp().runtimeMask, test)) return true;
     }
   }
   return false;
@@ -70,7 +71,7 @@ bool usesBitwiseOperators(const core::Program& program) {
           (in.rmwOp == core::RmwOp::And || in.rmwOp == core::RmwOp::Or || in.rmwOp == core::RmwOp::Xor);
       if (bitwiseRmw) return true;
       // WarpEncoder combines the lanes' operands of these bit by bit
-      if (in.kind == core::InstructionKind::Warp && core::combinesBits(in.warpOp)) return true;
+      if (in.kind == core::InstructionKind::Warp && core::combinesBits(in.warp().op)) return true;
     }
   }
   return false;

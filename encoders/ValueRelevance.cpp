@@ -42,12 +42,14 @@ class Relevance {
         const Instruction& in = *step.instruction;
         if (in.condition) markExpr(thread, *in.condition);
         if (in.computedAddress) markExpr(thread, *in.computedAddress);
-        if (in.barrierResource) markExpr(thread, *in.barrierResource);
-        if (in.barrierQuorum) markExpr(thread, *in.barrierQuorum);
+        if (in.kind == InstructionKind::Barrier && in.barrier().resource)
+          markExpr(thread, *in.barrier().resource);
+        if (in.kind == InstructionKind::Barrier && in.barrier().quorum)
+          markExpr(thread, *in.barrier().quorum);
         if (in.kind == InstructionKind::Warp) {
           markExpr(thread, in.value);
-          markExpr(thread, in.laneSelector);
-          if (in.runtimeMask) markExpr(thread, *in.runtimeMask);
+          markExpr(thread, in.warp().laneSelector);
+          if (in.warp().runtimeMask) markExpr(thread, *in.warp().runtimeMask);
         }
         if (in.kind == InstructionKind::Rmw && in.rmwOp == core::RmwOp::CompareExchangeOnSuccess) {
           markExpr(thread, in.expected);  // whether it writes depends on the value it reads

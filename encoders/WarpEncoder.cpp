@@ -53,8 +53,8 @@ class WarpEncoder {
         continue;
       }
       encodeCompletion(p);
-      if (p.in->warpOp != WarpOp::Sync) encodeResult(p);
-      if (core::synchronisesLanes(p.in->warpOp)) encodeParticipation(p);
+      if (p.in->warp().op != WarpOp::Sync) encodeResult(p);
+      if (core::synchronisesLanes(p.in->warp().op)) encodeParticipation(p);
     }
   }
 
@@ -69,8 +69,9 @@ class WarpEncoder {
         p.step = static_cast<int>(s);
         p.event = t.steps[s].events.front();
         p.lane = layout_.laneOf[static_cast<size_t>(t.thread)];
-        p.inMask = layout_.inMask(t.thread, in.warpMask);
-        p.key = {static_cast<int>(core::familyOf(in.warpOp)), layout_.normalisedMask(t.thread, in.warpMask)};
+        p.inMask = layout_.inMask(t.thread, in.warp().mask);
+        p.key = {static_cast<int>(core::familyOf(in.warp().op)),
+                 layout_.normalisedMask(t.thread, in.warp().mask)};
         p.in = &in;
         primitives_.push_back(p);
         byThread_[t.thread].push_back(primitives_.size() - 1);
@@ -90,7 +91,7 @@ class WarpEncoder {
   const core::Step& stepOf(const Primitive& p) const {
     return ctx_.graph.threads[static_cast<size_t>(p.thread)].steps[static_cast<size_t>(p.step)];
   }
-  bool dynamic(const Primitive& p) const { return p.in->warpDynamic; }
+  bool dynamic(const Primitive& p) const { return p.in->warp().dynamic; }
 
   // Litmus: the number of earlier primitives of p's key its thread reached. SPIR-V: the dynamic instance.
   Term ordinal(const Primitive& p) {
@@ -127,11 +128,11 @@ class WarpEncoder {
   void declareMatches(const Primitive& p) {
     if (!p.inMask) return;
     ctx_.warpMatch[{p.event, p.event}] = exec(p);
-    for (int u : layout_.members(p.thread, p.in->warpMask)) {
+    for (int u : layout_.members(p.thread, p.in->warp().mask)) {
       if (u == p.thread) continue;
       for (const Primitive* q : partnersIn(p, u)) {
         Term meet = f_.all({reached(p), reached(*q), f_.eq(ordinals_.at(p.event), ordinals_.at(q->event))});
-        if (p.in->runtimeMask) meet = f_.both(meet, f_.eq(maskValue(p), maskValue(*q)));
+        if (p.in->warp().runtimeMask) meet = f_.both(meet, f_.eq(maskValue(p), maskValue(*q)));
         ctx_.warpMatch[{p.event, q->event}] = f_.both(meet, f_.both(exec(p), exec(*q)));
         joined_[{p.event, u}].push_back({q, meet});
       }
@@ -170,7 +171,7 @@ class WarpEncoder {
   // or terminated without it); a lane still before it holds p back, as lanes in lockstep would.
   void encodeDynamicCompletion(const Primitive& p) {
     std::vector<Term> ready{reached(p)};
-    for (int u : layout_.members(p.thread, p.in->warpMask)) {
+    for (int u : layout_.members(p.thread, p.in->warp().mask)) {
       if (u == p.thread) continue;
       for (const Primitive* q : partnersIn(p, u)) {
         std::vector<Term> past{joined(p, u), ctx_.threads[static_cast<size_t>(u)].terminated};
@@ -183,8 +184,8 @@ class WarpEncoder {
     f_.require(f_.iff(exec(p), f_.all(ready)));
   }
 
-  // A runtime mask (PTX, core/ir/Program.h Instruction::runtimeMask) as its 32 digits, once per event.
-  Term maskValue(const Primitive& p) { return valueAt_(p.thread, p.step, *p.in->runtimeMask); }
+  // A runtime mask (PTX, core/ir/Program.h WarpOperands::runtimeMask) as its 32 digits, once per event.
+  Term maskValue(const Primitive& p) { return valueAt_(p.thread, p.step, *p.in->warp().runtimeMask); }
   const std::vector<Term>& maskBits(const Primitive& p) {
     auto [it, fresh] = maskBits_.try_emplace(p.event);
     if (fresh) it->second = f_.decompose(maskValue(p), 32, "wmask_e" + std::to_string(p.event));
@@ -192,7 +193,7 @@ class WarpEncoder {
   }
   // Whether p's mask names lane thread `u`: always for a mask the code fixes (members() chose u).
   Term names(const Primitive& p, int u) {
-    if (!p.in->runtimeMask) return f_.top();
+    if (!p.in->warp().runtimeMask) return f_.top();
     return maskBits(p)[static_cast<size_t>(layout_.laneOf[static_cast<size_t>(u)])];
   }
 
@@ -202,15 +203,15 @@ class WarpEncoder {
   // value without the thread's own lane is undefined behaviour, and p then executes as it is reached (as
   // encodeOutsideMask does for a mask the code fixes).
   void encodeCompletion(const Primitive& p) {
-    if (!core::synchronisesLanes(p.in->warpOp)) {  // activemask never waits
+    if (!core::synchronisesLanes(p.in->warp().op)) {  // activemask never waits
       f_.require(f_.iff(exec(p), reached(p)));
       return;
     }
-    if (dynamic(p) && !p.in->runtimeMask) return encodeDynamicCompletion(p);
+    if (dynamic(p) && !p.in->warp().runtimeMask) return encodeDynamicCompletion(p);
     Term own = names(p, p.thread);
     std::vector<Term> justified{reached(p)}, forced{reached(p)};
     endClock(p.thread);  // orders p's own thread's primitives and end in time
-    for (int u : layout_.members(p.thread, p.in->warpMask)) {
+    for (int u : layout_.members(p.thread, p.in->warp().mask)) {
       if (u == p.thread) continue;
       Term terminated = ctx_.threads[static_cast<size_t>(u)].terminated;
       Term named = names(p, u);
@@ -222,7 +223,7 @@ class WarpEncoder {
     }
     f_.require(f_.implies(f_.both(exec(p), own), f_.all(justified)));
     f_.require(f_.implies(f_.both(own, f_.all(forced)), exec(p)));
-    if (!p.in->runtimeMask) return;
+    if (!p.in->warp().runtimeMask) return;
     f_.require(f_.implies(f_.no(own), f_.iff(exec(p), reached(p))));
     Term outside = f_.both(exec(p), f_.no(own));
     ctx_.warpUndefined.push_back({p.event, outside, "its mask excludes the thread's own lane"});
@@ -243,7 +244,7 @@ class WarpEncoder {
   std::vector<Contribution> contributions(const Primitive& p) {
     std::vector<Contribution> result(static_cast<size_t>(warpSize(p.thread)), {f_.bottom(), f_.intValue(0)});
     result[static_cast<size_t>(p.lane)] = {f_.top(), valueAt_(p.thread, p.step, p.in->value)};
-    for (int u : layout_.members(p.thread, p.in->warpMask)) {
+    for (int u : layout_.members(p.thread, p.in->warp().mask)) {
       if (u == p.thread) continue;
       Term operand = f_.intValue(0);
       for (const auto& [q, meet] : joined_[{p.event, u}])
@@ -257,9 +258,10 @@ class WarpEncoder {
     std::vector<Contribution> lanes = contributions(p);
     Term value = ctx_.value[static_cast<size_t>(p.event)];
     Term undefined = f_.bottom();
-    Term result = core::familyOf(p.in->warpOp) == core::WarpFamily::Shuffle ? shuffle(p, lanes, undefined)
-                  : core::familyOf(p.in->warpOp) == core::WarpFamily::Vote  ? vote(p, lanes)
-                                                                            : reduce(p.in->warpOp, lanes);
+    Term result = core::familyOf(p.in->warp().op) == core::WarpFamily::Shuffle ? shuffle(p, lanes, undefined)
+                  : core::familyOf(p.in->warp().op) == core::WarpFamily::Vote
+                      ? vote(p, lanes)
+                      : reduce(p.in->warp().op, lanes);
     if (!f_.isFalse(undefined))
       ctx_.warpUndefined.push_back(
           {p.event, f_.both(exec(p), undefined), "it shuffles from a lane that does not take part"});
@@ -277,27 +279,27 @@ class WarpEncoder {
 
   // The source lane l is chosen when the selector equals the constant that names it (core::shuffleSource).
   Term shuffle(const Primitive& p, const std::vector<Contribution>& lanes, Term& undefined) {
-    if (p.in->warpOp == WarpOp::BroadcastFirst)
+    if (p.in->warp().op == WarpOp::BroadcastFirst)
       return lowestPresent(lanes, [](const Contribution& c) { return c.operand; });
-    Term selector = valueAt_(p.thread, p.step, p.in->laneSelector);
+    Term selector = valueAt_(p.thread, p.step, p.in->warp().laneSelector);
     Term result = lanes[static_cast<size_t>(p.lane)].operand;  // a source outside the warp: its own value
     std::vector<Term> absent;
     auto choose = [&](Term chosen, int l) {
       result = f_.ite(chosen, lanes[static_cast<size_t>(l)].operand, result);
       absent.push_back(f_.both(chosen, f_.no(lanes[static_cast<size_t>(l)].present)));
     };
-    if (p.in->shuffleControl) {  // PTX: the front end keeps the selector in [0, 32)
+    if (p.in->warp().shuffleControl) {  // PTX: the front end keeps the selector in [0, 32)
       for (long long b = 0; b < 32; ++b) {
-        std::optional<int> source = core::shuffleSource(p.in->warpOp, p.lane, static_cast<int>(lanes.size()),
-                                                        b, p.in->shuffleControl);
+        std::optional<int> source = core::shuffleSource(
+            p.in->warp().op, p.lane, static_cast<int>(lanes.size()), b, p.in->warp().shuffleControl);
         if (source) choose(f_.eq(selector, f_.intValue(b)), *source);
       }
     } else {
       for (int l = 0; l < static_cast<int>(lanes.size()); ++l) {
         long long names = l;
-        if (p.in->warpOp == WarpOp::ShuffleUp) names = p.lane - l;
-        if (p.in->warpOp == WarpOp::ShuffleDown) names = l - p.lane;
-        if (p.in->warpOp == WarpOp::ShuffleXor) names = p.lane ^ l;
+        if (p.in->warp().op == WarpOp::ShuffleUp) names = p.lane - l;
+        if (p.in->warp().op == WarpOp::ShuffleDown) names = l - p.lane;
+        if (p.in->warp().op == WarpOp::ShuffleXor) names = p.lane ^ l;
         choose(f_.eq(selector, f_.intValue(names)), l);
       }
     }
@@ -314,7 +316,7 @@ class WarpEncoder {
   }
 
   Term vote(const Primitive& p, const std::vector<Contribution>& lanes) {
-    WarpOp op = p.in->warpOp;
+    WarpOp op = p.in->warp().op;
     auto flag = [&](Term t) { return f_.ite(t, f_.intValue(1), f_.intValue(0)); };
     if (op == WarpOp::Elect) {
       std::vector<Term> lowerAbsent;
@@ -454,11 +456,11 @@ void declareWarpPrimitives(EncodingContext& ctx) {
       int e = step.events.front();
       ctx.exec[static_cast<size_t>(e)] = ctx.f.boolVar("warp_e" + std::to_string(e));
       std::string name = "warpval_e" + std::to_string(e);
-      if (yieldsMask(step.instruction->warpOp)) {  // digits known before any code uses the value
+      if (yieldsMask(step.instruction->warp().op)) {  // digits known before any code uses the value
         std::vector<Term> digits;
         for (int i = 0; i < 32; ++i) digits.push_back(ctx.f.boolVar(name + "_bit" + std::to_string(i)));
         ctx.value[static_cast<size_t>(e)] = ctx.f.fromBits(digits);
-      } else if (step.instruction->warpOp != WarpOp::Sync) {
+      } else if (step.instruction->warp().op != WarpOp::Sync) {
         ctx.value[static_cast<size_t>(e)] = ctx.f.intVar(name);
       }
     }

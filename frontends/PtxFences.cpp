@@ -43,11 +43,11 @@ core::Instruction buildBarrier(LitmusCell& cell, Parser::BarrierContext* ctx) {
   core::Instruction barrier;
   barrier.kind = core::InstructionKind::Barrier;
   barrier.tags = {"F", "_"};
-  barrier.barrierInstance = ctx->instance->getText();
-  if (ctx->resource != nullptr) barrier.barrierResource = cell.value(ctx->resource);
-  if (ctx->quorum != nullptr) barrier.barrierQuorum = cell.value(ctx->quorum);
-  barrier.barrierArriveOnly = ctx->kind->getText() == "arrive";
-  barrier.barrierScope = core::ScopeLevel::Cta;
+  barrier.barrier().instance = ctx->instance->getText();
+  if (ctx->resource != nullptr) barrier.barrier().resource = cell.value(ctx->resource);
+  if (ctx->quorum != nullptr) barrier.barrier().quorum = cell.value(ctx->quorum);
+  barrier.barrier().arriveOnly = ctx->kind->getText() == "arrive";
+  barrier.barrier().scope = core::ScopeLevel::Cta;
   return barrier;
 }
 

@@ -29,10 +29,10 @@ core::Instruction collective(LitmusCell& cell, core::WarpOp op, antlr4::tree::Te
                              Parser::ValueContext* source, Parser::NumberContext* mask) {
   core::Instruction in;
   in.kind = core::InstructionKind::Warp;
-  in.warpOp = op;
+  in.warp().op = op;
   in.reg = cell.reg(reg);
   in.value = cell.value(source);
-  in.warpMask = maskOf(cell, mask);
+  in.warp().mask = maskOf(cell, mask);
   return in;
 }
 
@@ -41,16 +41,16 @@ core::Instruction collective(LitmusCell& cell, core::WarpOp op, antlr4::tree::Te
 core::Instruction buildWarpBarrier(LitmusCell& cell, Parser::WarpBarrierContext* ctx) {
   core::Instruction barrier;
   barrier.kind = core::InstructionKind::Warp;
-  barrier.warpOp = core::WarpOp::Sync;
+  barrier.warp().op = core::WarpOp::Sync;
   barrier.tags = {"F", "_"};
-  barrier.warpMask = maskOf(cell, ctx->mask);
+  barrier.warp().mask = maskOf(cell, ctx->mask);
   return barrier;
 }
 
 core::Instruction buildShuffle(LitmusCell& cell, Parser::ShuffleContext* ctx) {
   core::WarpOp op = operationOf(cell, ctx->variant, "shfl.sync", shuffleModes());
   core::Instruction in = collective(cell, op, ctx->Register(), ctx->source, ctx->mask);
-  in.laneSelector = cell.value(ctx->selector);
+  in.warp().laneSelector = cell.value(ctx->selector);
   return in;
 }
 

@@ -34,10 +34,10 @@ core::Instruction buildControlBarrier(LitmusCell& cell, Parser::ControlBarrierCo
   barrier.tags = {"_", "CBAR"};
   addLocationTags(q, barrier.tags);
   if (q.order != nullptr) addOrderTags(q, barrier.tags);
-  barrier.barrierInstance = ctx->instance->getText();
-  if (ctx->resource != nullptr) barrier.barrierResource = cell.value(ctx->resource);
-  if (ctx->quorum != nullptr) barrier.barrierQuorum = cell.value(ctx->quorum);
-  barrier.barrierScope = core::ScopeLevel::Workgroup;
+  barrier.barrier().instance = ctx->instance->getText();
+  if (ctx->resource != nullptr) barrier.barrier().resource = cell.value(ctx->resource);
+  if (ctx->quorum != nullptr) barrier.barrier().quorum = cell.value(ctx->quorum);
+  barrier.barrier().scope = core::ScopeLevel::Workgroup;
   return barrier;
 }
 

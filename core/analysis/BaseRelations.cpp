@@ -241,7 +241,7 @@ RelationBounds readFromCandidates(const EventGraph& graph) {
 }
 
 bool isNamedBarrier(const Event& e, const EventGraph& graph) {
-  return e.kind == EventKind::Barrier && graph.stepOf(e).instruction->barrierResource.has_value();
+  return e.kind == EventKind::Barrier && graph.stepOf(e).instruction->barrier().resource.has_value();
 }
 
 // Control barriers of one instance in threads that share the barrier's execution scope; bar.arrive is
@@ -263,8 +263,8 @@ void addWarpBarrierCandidates(const EventGraph& graph, RelationBounds& bounds) {
       const Event& b = *pb;
       if (layout.warpOf[static_cast<size_t>(a.thread)] != layout.warpOf[static_cast<size_t>(b.thread)])
         continue;
-      long long mask = layout.normalisedMask(a.thread, graph.stepOf(a).instruction->warpMask);
-      if (mask != layout.normalisedMask(b.thread, graph.stepOf(b).instruction->warpMask)) continue;
+      long long mask = layout.normalisedMask(a.thread, graph.stepOf(a).instruction->warp().mask);
+      if (mask != layout.normalisedMask(b.thread, graph.stepOf(b).instruction->warp().mask)) continue;
       if (!layout.inMask(a.thread, mask) || !layout.inMask(b.thread, mask)) continue;
       if (a.thread == b.thread && a.id != b.id) continue;
       int ka = graph.warpOrdinal[static_cast<size_t>(a.id)];
@@ -290,20 +290,21 @@ RelationBounds barrierSynchronisation(const EventGraph& graph) {
       const Step& sa = graph.stepOf(a);
       const Step& sb = graph.stepOf(b);
       if (sa.kind != InstructionKind::Barrier || sb.kind != InstructionKind::Barrier) continue;
-      if (sa.barrierInstance != sb.barrierInstance || sb.instruction->barrierArriveOnly) continue;
-      if (!sameScopeInstance(threadOf(graph, a), threadOf(graph, b), sa.instruction->barrierScope)) continue;
+      if (sa.barrierInstance != sb.barrierInstance || sb.instruction->barrier().arriveOnly) continue;
+      if (!sameScopeInstance(threadOf(graph, a), threadOf(graph, b), sa.instruction->barrier().scope))
+        continue;
       if (isNamedBarrier(a, graph) != isNamedBarrier(b, graph)) continue;
       if (!isNamedBarrier(a, graph)) {
         bounds.may.add(a.id, b.id);
         bounds.must.add(a.id, b.id);
         continue;
       }
-      const Expr& ia = *sa.instruction->barrierResource;
-      const Expr& ib = *sb.instruction->barrierResource;
+      const Expr& ia = *sa.instruction->barrier().resource;
+      const Expr& ib = *sb.instruction->barrier().resource;
       bool literal = ia.isConstant() && ib.isConstant();
       if (literal && ia.constant != ib.constant) continue;
       bounds.may.add(a.id, b.id);
-      if (literal && !sa.instruction->barrierQuorum) bounds.must.add(a.id, b.id);
+      if (literal && !sa.instruction->barrier().quorum) bounds.must.add(a.id, b.id);
     }
   }
   return bounds;

@@ -249,17 +249,19 @@ class RunCompletion {
     const Instruction& in = *step.instruction;
     bool executed = reached_[s] && blockedAt_ != static_cast<int>(s);
     BarrierVisit visit{step.events.front(), reached_[s], executed, std::nullopt, std::nullopt};
-    if (in.barrierResource) visit.resource = evaluateExpr(*in.barrierResource, before);
-    if (in.barrierQuorum) visit.quorum = evaluateExpr(*in.barrierQuorum, before);
+    if (in.barrier().resource) visit.resource = evaluateExpr(*in.barrier().resource, before);
+    if (in.barrier().quorum) visit.quorum = evaluateExpr(*in.barrier().quorum, before);
     result_.barriers.push_back(visit);
   }
 
   void recordWarp(size_t s, const RegisterValues& before) {
     const Instruction& in = *thread_.steps[s].instruction;
     bool executed = reached_[s] && blockedAt_ != static_cast<int>(s);
-    std::optional<long long> mask = in.runtimeMask ? evaluateExpr(*in.runtimeMask, before) : in.warpMask;
+    std::optional<long long> mask =
+        in.warp().runtimeMask ? evaluateExpr(*in.warp().runtimeMask, before) : in.warp().mask;
     result_.warps.push_back({thread_.steps[s].events.front(), reached_[s], executed,
-                             evaluateExpr(in.value, before), evaluateExpr(in.laneSelector, before), mask});
+                             evaluateExpr(in.value, before), evaluateExpr(in.warp().laneSelector, before),
+                             mask});
   }
 
   void recordEvents(size_t s, const RegisterValues& before) {
@@ -337,11 +339,11 @@ BarrierSemantics::BarrierSemantics(const EventGraph& graph)
     for (const BarrierMember& b : group) {
       const Instruction& in =
           *graph.threads.at(static_cast<size_t>(b.thread)).steps.at(static_cast<size_t>(b.step)).instruction;
-      bool quorum = in.barrierResource.has_value() && in.barrierQuorum.has_value();
+      bool quorum = in.barrier().resource.has_value() && in.barrier().quorum.has_value();
       groups_.back().push_back(Member{b.thread,
                                       b.ordinal,
                                       b.event,
-                                      in.barrierResource.has_value(),
+                                      in.barrier().resource.has_value(),
                                       quorum,
                                       quorum ? quorumMembers++ : -1,
                                       {}});

@@ -54,9 +54,10 @@ class InstanceChecker {
           outsideMask(v);
           continue;
         }
-        std::pair<int, long long> key{static_cast<int>(familyOf(in.warpOp)),
+        std::pair<int, long long> key{static_cast<int>(familyOf(in.warp().op)),
                                       layout_.normalisedMask(t, maskOf(v))};
-        int ordinal = in.warpDynamic ? graph_.stepOf(graph_.event(v.event)).dynamicInstance : counts[key]++;
+        int ordinal =
+            in.warp().dynamic ? graph_.stepOf(graph_.event(v.event)).dynamicInstance : counts[key]++;
         instances_[{layout_.warpOf[static_cast<size_t>(t)], key.first, key.second, ordinal}].push_back(
             {t, &v});
       }
@@ -81,7 +82,7 @@ class InstanceChecker {
   // terminated, or reached a later step.
   bool dynamicComplete(const Joined& p, const std::vector<Joined>& members) const {
     int instance = graph_.stepOf(graph_.event(p.visit->event)).dynamicInstance;
-    for (int u : layout_.members(p.thread, instruction(*p.visit).warpMask)) {
+    for (int u : layout_.members(p.thread, instruction(*p.visit).warp().mask)) {
       if (u == p.thread || laneIn(members, u) != nullptr) continue;
       const UnrolledThread& lane = graph_.threads[static_cast<size_t>(u)];
       const ThreadPath& path = runs_[static_cast<size_t>(u)].path;
@@ -107,22 +108,22 @@ class InstanceChecker {
 
   void checkMember(const Joined& p, const std::vector<Joined>& members) {
     const Instruction& in = instruction(*p.visit);
-    bool complete = !synchronisesLanes(in.warpOp)       ? true  // activemask never waits
-                    : in.warpDynamic && !in.runtimeMask ? dynamicComplete(p, members)
-                                                        : maskComplete(p, members);
+    bool complete = !synchronisesLanes(in.warp().op)              ? true  // activemask never waits
+                    : in.warp().dynamic && !in.warp().runtimeMask ? dynamicComplete(p, members)
+                                                                  : maskComplete(p, members);
     if (complete != p.visit->executed)
       result_.problems.push_back(
           describe(p.visit->event) +
           (complete ? " completes but is blocked in the execution" : " cannot complete but is executed"));
     if (!p.visit->executed) return;
-    if (in.warpOp == WarpOp::Sync) {
+    if (in.warp().op == WarpOp::Sync) {
       for (const Joined& q : members) {
         if (q.visit->executed) result_.syncbar.add(p.visit->event, q.visit->event);
       }
     } else {
       checkResult(p, members);
     }
-    if (config_ == WarpConfig::Cuda && synchronisesLanes(in.warpOp)) {
+    if (config_ == WarpConfig::Cuda && synchronisesLanes(in.warp().op)) {
       size_t warp = static_cast<size_t>(layout_.warpOf[static_cast<size_t>(p.thread)]);
       if (members.size() != layout_.lanes[warp].size())
         result_.participation.push_back(describe(p.visit->event) +
@@ -137,12 +138,12 @@ class InstanceChecker {
       operands[layout_.laneOf[static_cast<size_t>(q.thread)]] = *q.visit->operand;
     }
     const Instruction& in = instruction(*p.visit);
-    if (familyOf(in.warpOp) == WarpFamily::Shuffle && !p.visit->selector) return;
+    if (familyOf(in.warp().op) == WarpFamily::Shuffle && !p.visit->selector) return;
     int lane = layout_.laneOf[static_cast<size_t>(p.thread)];
     int size = static_cast<int>(
         layout_.lanes[static_cast<size_t>(layout_.warpOf[static_cast<size_t>(p.thread)])].size());
-    std::optional<long long> expected =
-        collectiveResult(in.warpOp, lane, size, operands, p.visit->selector.value_or(0), in.shuffleControl);
+    std::optional<long long> expected = collectiveResult(
+        in.warp().op, lane, size, operands, p.visit->selector.value_or(0), in.warp().shuffleControl);
     if (!expected) {
       result_.undefined.push_back(describe(p.visit->event) +
                                   ": it shuffles from a lane that does not take part");

@@ -17,7 +17,7 @@ std::string groupKey(const EventGraph& graph, int thread, const Step& step) {
   std::string key;
   for (const ScopePosition& p : source.scopes) {
     key += std::to_string(p.id) + ".";
-    if (p.level == step.instruction->barrierScope) break;
+    if (p.level == step.instruction->barrier().scope) break;
   }
   return key + "@" + step.barrierInstance;
 }
@@ -27,7 +27,7 @@ const Instruction& instructionOf(const EventGraph& graph, const BarrierMember& m
 }
 
 bool isArrival(const Instruction& in) {
-  return in.barrierArriveOnly && !in.barrierResource;
+  return in.barrier().arriveOnly && !in.barrier().resource;
 }
 
 }  // namespace
@@ -44,7 +44,7 @@ std::vector<size_t> awaitedMembers(const EventGraph& graph, const std::vector<Ba
   std::vector<size_t> awaited;
   for (size_t i = 0; i < group.size(); ++i) {
     const Instruction& in = instructionOf(graph, group[i]);
-    if (in.barrierResource) continue;
+    if (in.barrier().resource) continue;
     if (i == m || !split || isArrival(in)) awaited.push_back(i);
   }
   return awaited;

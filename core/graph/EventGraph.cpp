@@ -172,7 +172,7 @@ void addThreadEvents(EventGraph& graph, const Program& program, UnrolledThread& 
         push(step, index, eventKindOf(in.kind), in.tags);
         break;
       case InstructionKind::Warp:
-        push(step, index, in.warpOp == WarpOp::Sync ? EventKind::Barrier : EventKind::Collective, in.tags);
+        push(step, index, in.warp().op == WarpOp::Sync ? EventKind::Barrier : EventKind::Collective, in.tags);
         break;
       case InstructionKind::Local:
       case InstructionKind::Label:
@@ -224,12 +224,12 @@ void assignDynamicInstances(EventGraph& graph, const std::vector<std::vector<Unr
     const std::vector<Instruction>& code = graph.program->threads[static_cast<size_t>(thread.thread)].code;
     for (size_t i = 0; i < thread.steps.size(); ++i) {
       const Instruction* in = thread.steps[i].instruction;
-      if (in->kind != InstructionKind::Warp || !in->warpDynamic) continue;
-      int occurrence = in->warpInstance.empty() ? occurrenceAtItsPosition(code, *in) : 0;
+      if (in->kind != InstructionKind::Warp || !in->warp().dynamic) continue;
+      int occurrence = in->warp().instance.empty() ? occurrenceAtItsPosition(code, *in) : 0;
       std::vector<int> copies;
       for (const auto& [loop, copy] : unrolled[static_cast<size_t>(thread.thread)][i].iterations)
         copies.push_back(copy);
-      Key key{in->warpInstance, in->location.line, in->location.column, occurrence, copies};
+      Key key{in->warp().instance, in->location.line, in->location.column, occurrence, copies};
       auto [it, fresh] = ids.emplace(key, static_cast<int>(ids.size()));
       thread.steps[i].dynamicInstance = it->second;
     }

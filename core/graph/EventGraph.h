@@ -28,7 +28,7 @@ struct Step {
   // Control barriers and warp primitives: the thread waits here until its instance completes.
   bool waits() const { return kind == InstructionKind::Barrier || kind == InstructionKind::Warp; }
   int iteration = -1;  // innermost loop iteration containing the step (index into iterations)
-  // Dynamic warp primitives (Instruction::warpDynamic): one id per dynamic instance of the program, equal
+  // Dynamic warp primitives (WarpOperands::dynamic): one id per dynamic instance of the program, equal
   // in every thread that executes the same instruction (source position and occurrence) in the same copies
   // of its enclosing loops (docs/design.md decision 10); -1 for other steps.
   int dynamicInstance = -1;

@@ -40,7 +40,7 @@ std::vector<std::vector<int>> dominators(const UnrolledThread& thread) {
 }
 
 bool isWarpBarrier(const Step& step) {
-  return step.kind == InstructionKind::Warp && step.instruction->warpOp == WarpOp::Sync;
+  return step.kind == InstructionKind::Warp && step.instruction->warp().op == WarpOp::Sync;
 }
 
 // Each warp primitive's instance number when the thread's code fixes it (every earlier primitive of its
@@ -60,10 +60,11 @@ void numberWarpBarriers(const WarpLayout& layout, const UnrolledThread& thread,
   }
   for (size_t s = 0; s < n; ++s) {
     const Step& step = thread.steps[s];
-    if (step.kind != InstructionKind::Warp || step.instruction->warpDynamic || step.events.empty()) continue;
-    long long mask = layout.normalisedMask(thread.thread, step.instruction->warpMask);
+    if (step.kind != InstructionKind::Warp || step.instruction->warp().dynamic || step.events.empty())
+      continue;
+    long long mask = layout.normalisedMask(thread.thread, step.instruction->warp().mask);
     if (!layout.inMask(thread.thread, mask)) continue;
-    std::vector<int>& before = earlier[{static_cast<int>(familyOf(step.instruction->warpOp)), mask}];
+    std::vector<int>& before = earlier[{static_cast<int>(familyOf(step.instruction->warp().op)), mask}];
     bool fixed = true;
     for (int t : before) fixed = fixed && std::find(dom[s].begin(), dom[s].end(), t) != dom[s].end();
     int event = step.events.front();
@@ -86,7 +87,7 @@ std::vector<std::vector<int>> warpGroups(const EventGraph& graph, const WarpLayo
     if (e.kind != EventKind::Barrier || !isWarpBarrier(graph.stepOf(e)) ||
         graph.stepOf(e).events.front() != e.id)
       continue;
-    long long mask = layout.normalisedMask(e.thread, graph.stepOf(e).instruction->warpMask);
+    long long mask = layout.normalisedMask(e.thread, graph.stepOf(e).instruction->warp().mask);
     auto key = std::make_tuple(layout.warpOf[static_cast<size_t>(e.thread)], mask,
                                ordinal[static_cast<size_t>(e.id)]);
     if (ordinal[static_cast<size_t>(e.id)] < 0 || !unavoidable[static_cast<size_t>(e.id)] ||
@@ -121,7 +122,7 @@ ExecutionFacts executionFacts(const EventGraph& graph) {
     groups.emplace_back();
     for (const BarrierMember& m : group) {
       const Step& step = graph.threads[static_cast<size_t>(m.thread)].steps[static_cast<size_t>(m.step)];
-      if (!step.instruction->barrierResource) groups.back().push_back(m.event);
+      if (!step.instruction->barrier().resource) groups.back().push_back(m.event);
     }
   }
   // Within threads: the events of dominating steps, and the earlier events of the same step.

@@ -38,12 +38,12 @@ std::vector<int> registersRead(const Instruction& in) {
       break;
     case InstructionKind::Warp:
       add(in.value);
-      add(in.laneSelector);
-      if (in.runtimeMask) add(*in.runtimeMask);
+      add(in.warp().laneSelector);
+      if (in.warp().runtimeMask) add(*in.warp().runtimeMask);
       break;
     case InstructionKind::Barrier:
-      if (in.barrierResource) add(*in.barrierResource);
-      if (in.barrierQuorum) add(*in.barrierQuorum);
+      if (in.barrier().resource) add(*in.barrier().resource);
+      if (in.barrier().quorum) add(*in.barrier().quorum);
       break;
     case InstructionKind::Load:
     case InstructionKind::Fence:
@@ -247,7 +247,7 @@ std::vector<UnrollItem> unrollThread(const Thread& thread, int bound) {
     item.instruction = &in;
     item.label = in.kind == InstructionKind::Label ? in.label : "";
     item.target = in.kind == InstructionKind::Jump ? in.label : "";
-    item.barrierInstance = in.barrierInstance;
+    if (in.kind == InstructionKind::Barrier) item.barrierInstance = in.barrier().instance;
     items.push_back(std::move(item));
   }
   for (int loopNumber = 0; auto loop = innermostLoop(items); ++loopNumber) {

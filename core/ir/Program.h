@@ -7,6 +7,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <variant>
 #include <vector>
 
 #include "core/ir/Expr.h"
@@ -107,13 +108,13 @@ enum class RmwOp {
 //  Rmw:     reg := [address]; [address] := op     `tags` on the read, `storeTags` on the write; `reg` may be
 //           absent (PTX red); `value` is the operand, `expected` the compare value of CompareExchange
 //  Fence:   a fence event with `tags`
-//  Barrier: a control barrier with `barrierInstance`, optional `barrierResource` and `barrierQuorum`
+//  Barrier: a control barrier with its BarrierOperands (`barrier()`)
 //  Local:   reg := value (not a memory event)
 //  Label:   `label`
 //  Jump:    goto `label` if `condition` (no condition: always)
 //  Visible: a non-memory visible event with `tags` (Vulkan avdevice / visdevice)
-//  Warp:    warp primitive `warpOp` over the lanes of `warpMask`; collectives set `reg` from their
-//           participants' `value`, shuffles read the source lane from `laneSelector`
+//  Warp:    warp primitive `warp().op` over the lanes of `warp().mask`; collectives set `reg` from their
+//           participants' `value`, shuffles read the source lane from `warp().laneSelector`
 // The byte addresses [first, last] of the object a computed address points into: the access reaches only
 // that object's locations, and at an address outside them it names no location (SPIR-V: a pointer derived
 // from an object stays in it; OpInBounds*AccessChain promises so, and running off an array is undefined).
@@ -122,6 +123,36 @@ struct AddressRange {
   long long last = 0;
   bool contains(long long address) const { return first <= address && address <= last; }
   bool overlaps(const AddressRange& other) const { return first <= other.last && other.first <= last; }
+};
+
+// The operands of a control barrier (InstructionKind::Barrier): the threads of one instance of `scope`
+// that execute equal `instance`s meet there (docs/semantics.md §5.5).
+struct BarrierOperands {
+  std::string instance;
+  std::optional<Expr> resource;        // named barriers: the barrier id, compared at run time
+  std::optional<Expr> quorum;          // named barriers: how many threads complete it
+  bool arriveOnly = false;             // PTX bar.arrive: never the target of syncbar
+  ScopeLevel scope = ScopeLevel::Cta;  // execution scope: the threads that meet at the barrier
+};
+
+// The operands of a warp primitive (InstructionKind::Warp; core/ir/Warps.h gives their meaning).
+struct WarpOperands {
+  WarpOp op = WarpOp::Sync;
+  long long mask = 0;  // bit i: lane i of the thread's warp (bits past the last lane are ignored)
+  // SPIR-V group operations: the participants are the lanes that execute the same dynamic instance (this
+  // instruction in the same loop iterations, core/graph/EventGraph.h Step::dynamicInstance); nothing blocks.
+  bool dynamic = false;
+  // PTX: a mask the program computes at run time (from activemask or a ballot); such a primitive is also
+  // dynamic and its `mask` names every launched lane of the warp. Its instance is the lanes that execute
+  // its dynamic instance with equal mask values; it completes once every lane the value names has joined
+  // or exited (docs/semantics.md §5.6).
+  std::optional<Expr> runtimeMask;
+  // PTX kernels: the dynamic instance of a dynamic primitive as the specialiser names it (the PTX
+  // instruction in its call context, and how many times the thread's path ran it before), since one PTX
+  // instruction can stand in several specialised blocks; empty: by source position (SPIR-V).
+  std::string instance;
+  Expr laneSelector;  // shuffles: the source lane (idx), the lane delta (up, down) or xor mask
+  std::optional<long long> shuffleControl;  // PTX shfl.sync's clamp and segment mask (core/ir/Warps.h)
 };
 
 struct Instruction {
@@ -143,27 +174,14 @@ struct Instruction {
   TagSet storeTags;
   std::string label;
   std::optional<Expr> condition;
-  std::string barrierInstance;
-  std::optional<Expr> barrierResource;
-  std::optional<Expr> barrierQuorum;
-  bool barrierArriveOnly = false;             // PTX bar.arrive: never the target of syncbar
-  ScopeLevel barrierScope = ScopeLevel::Cta;  // execution scope: the threads that meet at the barrier
-  WarpOp warpOp = WarpOp::Sync;
-  long long warpMask = 0;  // bit i: lane i of the thread's warp (bits past the last lane are ignored)
-  // SPIR-V group operations: the participants are the lanes that execute the same dynamic instance (this
-  // instruction in the same loop iterations, core/graph/EventGraph.h Step::dynamicInstance); nothing blocks.
-  bool warpDynamic = false;
-  // PTX: a mask the program computes at run time (from activemask or a ballot); such a primitive is also
-  // warpDynamic and its `warpMask` names every launched lane of the warp. Its instance is the lanes that
-  // execute its dynamic instance with equal mask values; it completes once every lane the value names has
-  // joined or exited (docs/semantics.md §5.6).
-  std::optional<Expr> runtimeMask;
-  // PTX kernels: the dynamic instance of a warpDynamic primitive as the specialiser names it (the PTX
-  // instruction in its call context, and how many times the thread's path ran it before), since one PTX
-  // instruction can stand in several specialised blocks; empty: by source position (SPIR-V).
-  std::string warpInstance;
-  Expr laneSelector;  // shuffles: the source lane (idx), the lane delta (up, down) or xor mask
-  std::optional<long long> shuffleControl;  // PTX shfl.sync's clamp and segment mask (core/ir/Warps.h)
+  // What only some kinds have: a Barrier's BarrierOperands, a Warp primitive's WarpOperands, nothing
+  // (std::monostate) for every other kind. barrier() and warp() give them and throw std::logic_error on
+  // an instruction of another kind, so no code reads a barrier's scope off a load.
+  std::variant<std::monostate, BarrierOperands, WarpOperands> operands;
+  BarrierOperands& barrier();
+  const BarrierOperands& barrier() const;
+  WarpOperands& warp();
+  const WarpOperands& warp() const;
   // Asynchronous operations (PTX cp.async*, tcgen05.*): the instructions one asynchronous operation lowers
   // to share an id >= 0 (unique in the thread) and stand next to each other; their events carry the AOP
   // tag and are related by `aop` (core/BaseRelations), not ordered after the issue by local consistency.

@@ -229,11 +229,11 @@ void addUnreachableBarriers(core::Program& program) {
   using Key = std::tuple<core::ScopeLevel, int, std::string>;  // scope level, its instance, barrier instance
   std::map<Key, core::Instruction> reached;                    // -> a copy
   auto keyOf = [](const core::Thread& thread, const core::Instruction& in) {
-    return Key{in.barrierScope, scopeInstance(thread, in.barrierScope), in.barrierInstance};
+    return Key{in.barrier().scope, scopeInstance(thread, in.barrier().scope), in.barrier().instance};
   };
   for (const core::Thread& thread : program.threads)
     for (const core::Instruction& in : thread.code)
-      if (in.kind == core::InstructionKind::Barrier && !in.barrierResource)
+      if (in.kind == core::InstructionKind::Barrier && !in.barrier().resource)
         reached.emplace(keyOf(thread, in), in);
   for (core::Thread& thread : program.threads) {
     std::set<Key> own;

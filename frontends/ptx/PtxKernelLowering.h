@@ -107,7 +107,7 @@ struct State {
   std::map<std::string, core::Expr> cells;
   std::map<long long, int> barrierCounts;
   // How many times this path has run each dynamic warp primitive (by pointKey): which dynamic instance its
-  // next run joins (core/ir/Program.h Instruction::warpInstance).
+  // next run joins (core/ir/Program.h WarpOperands::instance).
   std::map<std::string, int> warpRuns;
   // The last position in the user's file this path executed: an instruction whose own `.loc` names no
   // line of it (a header's line without inlined_at, clang's line 0) is reported there.
@@ -191,11 +191,11 @@ class KernelThread {
   int ctaOfClusterRank(const Instruction& in, long long rank) const;
   void lowerWarpPrimitive(const Instruction& in);
   void lowerActiveMask(const Instruction& in);
-  void setWarpMask(core::Instruction& warp, const Instruction& in, size_t maskIndex);
+  void setWarpMask(core::Instruction& primitive, const Instruction& in, size_t maskIndex);
   long long launchedLanes() const;
   std::string nextWarpInstance();
-  core::Expr shuffleInRange(const core::Instruction& warp) const;
-  void lowerMatchAll(core::Instruction warp, const Instruction& in, const Register* destination,
+  core::Expr shuffleInRange(const core::Instruction& primitive) const;
+  void lowerMatchAll(core::Instruction primitive, const Instruction& in, const Register* destination,
                      const Register* predicate);
 
   // Memory accesses (PtxKernelAccess.cpp): where an address operand points, and the access of `width`

@@ -56,10 +56,10 @@ void KernelThread::lowerClusterBarrier(const Instruction& in) {
   core::Instruction barrier;
   barrier.kind = core::InstructionKind::Barrier;
   barrier.tags = {"F", "_", "BCLUSTER", arrive ? (in.hasQualifier("relaxed") ? "RLX" : "REL") : "ACQ"};
-  barrier.barrierScope = core::ScopeLevel::Cluster;
-  barrier.barrierArriveOnly = arrive;
+  barrier.barrier().scope = core::ScopeLevel::Cluster;
+  barrier.barrier().arriveOnly = arrive;
   int& count = state_->barrierCounts[arrive ? kClusterArrivals : kClusterWaits];
-  barrier.barrierInstance = "cluster#" + std::to_string(++count);
+  barrier.barrier().instance = "cluster#" + std::to_string(++count);
   emit(std::move(barrier));
 }
 
@@ -94,13 +94,13 @@ core::Instruction KernelThread::ctaBarrier(const Instruction& in, size_t resourc
   core::Instruction barrier;
   barrier.kind = core::InstructionKind::Barrier;
   barrier.tags = {"F", "_"};
-  barrier.barrierScope = core::ScopeLevel::Cta;
-  barrier.barrierArriveOnly = arrive;
-  barrier.barrierInstance =
+  barrier.barrier().scope = core::ScopeLevel::Cta;
+  barrier.barrier().arriveOnly = arrive;
+  barrier.barrier().instance =
       "bar" + std::to_string(resource) + "#" + std::to_string(++state_->barrierCounts[resource]);
   if (named) {
-    barrier.barrierResource = core::constantAt(resource, 32);
-    barrier.barrierQuorum = core::constantAt(count, 32);
+    barrier.barrier().resource = core::constantAt(resource, 32);
+    barrier.barrier().quorum = core::constantAt(count, 32);
   }
   return barrier;
 }
@@ -137,12 +137,12 @@ void KernelThread::lowerBarrierReduction(const Instruction& in) {
       all ? core::fold(core::ExprOp::Eq, {predicate, core::constantAt(0, 1)}, 1) : predicate;
   core::Instruction barrier = ctaBarrier(in, 1, std::nullopt, false);
   int warps = static_cast<int>((threads + 31) / 32);
-  int slots = reductionSlots(barrier.barrierInstance, warps);
+  int slots = reductionSlots(barrier.barrier().instance, warps);
 
   core::Instruction warpSum;
   warpSum.kind = core::InstructionKind::Warp;
-  warpSum.warpOp = core::WarpOp::ReduceAdd;
-  warpSum.warpMask = launchedLanes();
+  warpSum.warp().op = core::WarpOp::ReduceAdd;
+  warpSum.warp().mask = launchedLanes();
   warpSum.value = core::Expr::ifThenElse(contributes, core::constantAt(1, 32), core::constantAt(0, 32));
   warpSum.reg = freshRegister("bar.red");
   core::Expr sum = core::Expr::registerValue(*warpSum.reg, 32);
@@ -192,22 +192,22 @@ long long KernelThread::launchedLanes() const {
 
 // The member mask of a warp primitive: a constant, or a value the kernel computes (from activemask or a
 // ballot), which makes the primitive dynamic: its instance is the lanes that run it in one dynamic instance
-// with equal masks (core/ir/Program.h Instruction::runtimeMask).
-void KernelThread::setWarpMask(core::Instruction& warp, const Instruction& in, size_t maskIndex) {
+// with equal masks (core/ir/Program.h WarpOperands::runtimeMask).
+void KernelThread::setWarpMask(core::Instruction& primitive, const Instruction& in, size_t maskIndex) {
   core::Expr mask = operand(in, maskIndex, 32);
   if (mask.isConstant()) {
-    warp.warpMask = mask.constant & 0xFFFFFFFFLL;
+    primitive.warp().mask = mask.constant & 0xFFFFFFFFLL;
     return;
   }
-  warp.warpMask = launchedLanes();
-  warp.warpDynamic = true;
-  warp.runtimeMask = std::move(mask);
-  warp.warpInstance = nextWarpInstance();
+  primitive.warp().mask = launchedLanes();
+  primitive.warp().dynamic = true;
+  primitive.warp().runtimeMask = std::move(mask);
+  primitive.warp().instance = nextWarpInstance();
 }
 
 // The dynamic instance this thread's path joins at the current instruction: its point (pointKey, the call
 // context included) and how many times the path ran it before, the same in every lane that runs the same
-// code, whichever specialised copy of it runs (core/ir/Program.h Instruction::warpInstance).
+// code, whichever specialised copy of it runs (core/ir/Program.h WarpOperands::instance).
 std::string KernelThread::nextWarpInstance() {
   std::string point = pointKey(*state_);
   return point + "#" + std::to_string(++state_->warpRuns[point]);
@@ -221,45 +221,48 @@ void KernelThread::lowerActiveMask(const Instruction& in) {
   if (in.qualifiers != std::vector<std::string>{"b32"} || in.operands.size() != 1) unsupported(in);
   const auto* destination = std::get_if<Register>(&operandValue(in, 0));
   if (destination == nullptr) fail(in, "activemask writes a register");
-  core::Instruction warp;
-  warp.kind = core::InstructionKind::Warp;
-  warp.warpOp = core::WarpOp::ActiveMask;
-  warp.warpMask = launchedLanes();
-  warp.warpDynamic = true;
-  warp.warpInstance = nextWarpInstance();
-  warp.value = core::constantAt(1, 32);
-  warp.reg = freshRegister(destination->name);
-  int reg = *warp.reg;
-  emit(std::move(warp));
+  core::Instruction primitive;
+  primitive.kind = core::InstructionKind::Warp;
+  primitive.warp().op = core::WarpOp::ActiveMask;
+  primitive.warp().mask = launchedLanes();
+  primitive.warp().dynamic = true;
+  primitive.warp().instance = nextWarpInstance();
+  primitive.value = core::constantAt(1, 32);
+  primitive.reg = freshRegister(destination->name);
+  int reg = *primitive.reg;
+  emit(std::move(primitive));
   writeCell(registerCell(destination->name, in), core::Expr::registerValue(reg, 32));
 }
 
 // shfl.sync's predicate result: whether the source lane lies inside this lane's segment
 // (core::shuffleSource), for each of the 32 values of the selector's five bits; a comparison with those in
 // range when it varies.
-core::Expr KernelThread::shuffleInRange(const core::Instruction& warp) const {
+core::Expr KernelThread::shuffleInRange(const core::Instruction& primitive) const {
   std::vector<long long> inRange;
   for (long long b = 0; b < 32; ++b)
-    if (core::shuffleSource(warp.warpOp, placement_.lane, 32, b, warp.shuffleControl)) inRange.push_back(b);
-  if (warp.laneSelector.isConstant())
-    return core::constantAt(std::count(inRange.begin(), inRange.end(), warp.laneSelector.constant), 1);
+    if (core::shuffleSource(primitive.warp().op, placement_.lane, 32, b, primitive.warp().shuffleControl))
+      inRange.push_back(b);
+  if (primitive.warp().laneSelector.isConstant())
+    return core::constantAt(
+        std::count(inRange.begin(), inRange.end(), primitive.warp().laneSelector.constant), 1);
   if (inRange.size() == 32 || inRange.empty()) return core::constantAt(inRange.empty() ? 0 : 1, 1);
   core::Expr any = core::constantAt(0, 1);
   for (long long b : inRange)
-    any = core::fold(core::ExprOp::Or,
-                     {any, core::fold(core::ExprOp::Eq, {warp.laneSelector, core::constantAt(b, 32)}, 1)}, 1);
+    any = core::fold(
+        core::ExprOp::Or,
+        {any, core::fold(core::ExprOp::Eq, {primitive.warp().laneSelector, core::constantAt(b, 32)}, 1)}, 1);
   return any;
 }
 
 void KernelThread::lowerWarpPrimitive(const Instruction& in) {
-  core::Instruction warp;
-  warp.kind = core::InstructionKind::Warp;
-  setWarpMask(warp, in, in.operands.size() - 1);
+  core::Instruction primitive;
+  primitive.kind = core::InstructionKind::Warp;
+  setWarpMask(primitive, in, in.operands.size() - 1);
   int width = 32;
   if (in.opcode == "bar") {  // bar.warp.sync
-    warp.warpOp = core::WarpOp::Sync;
-    warp.tags = {"F", "_"};
-    emit(std::move(warp));
+    primitive.warp().op = core::WarpOp::Sync;
+    primitive.tags = {"F", "_"};
+    emit(std::move(primitive));
     return;
   }
   const Register* destination = nullptr;
@@ -272,20 +275,21 @@ void KernelThread::lowerWarpPrimitive(const Instruction& in) {
     destination = std::get_if<Register>(&out);
   }
   if (in.opcode == "shfl") {
-    warp.warpOp = modeOf(*this, in, shuffleModes());
-    warp.value = operand(in, 1, width);
+    primitive.warp().op = modeOf(*this, in, shuffleModes());
+    primitive.value = operand(in, 1, width);
     // The ISA reads b[4:0] and the clamp and segment mask from c (core::shuffleSource).
-    warp.laneSelector =
+    primitive.warp().laneSelector =
         core::fold(core::ExprOp::And, {operand(in, 2, width), core::constantAt(0x1f, width)}, width);
-    warp.shuffleControl = constantOperand(*this, in, 3, "a shuffle clamp and segment mask") & 0x1fff;
-    if (predicate != nullptr) writeCell(registerCell(predicate->name, in), shuffleInRange(warp));
+    primitive.warp().shuffleControl =
+        constantOperand(*this, in, 3, "a shuffle clamp and segment mask") & 0x1fff;
+    if (predicate != nullptr) writeCell(registerCell(predicate->name, in), shuffleInRange(primitive));
   } else if (in.opcode == "vote") {
-    warp.warpOp = modeOf(*this, in, voteModes());
-    warp.value = operand(in, 1, 1);
-    width = warp.warpOp == core::WarpOp::VoteBallot ? 32 : 1;
+    primitive.warp().op = modeOf(*this, in, voteModes());
+    primitive.value = operand(in, 1, 1);
+    width = primitive.warp().op == core::WarpOp::VoteBallot ? 32 : 1;
   } else if (in.opcode == "redux") {
-    warp.warpOp = modeOf(*this, in, reduxOperators());
-    warp.value = operand(in, 1, width);
+    primitive.warp().op = modeOf(*this, in, reduxOperators());
+    primitive.value = operand(in, 1, width);
   } else if (in.opcode == "match") {
     // match.any: the mask of the lanes whose operand equals this lane's; match.all: whether all of them
     // are equal (ISA "match.sync"), d the member mask then and 0 otherwise.
@@ -293,35 +297,36 @@ void KernelThread::lowerWarpPrimitive(const Instruction& in) {
     if (!any && !in.hasQualifier("all")) unsupported(in);
     std::vector<std::string> types = typesOf(in);
     if (types.size() != 1 || (types[0] != "b32" && types[0] != "b64")) unsupported(in);
-    warp.warpOp = any ? core::WarpOp::MatchAny : core::WarpOp::AllEqual;
-    warp.value = operand(in, 1, typeWidth(types[0]));
+    primitive.warp().op = any ? core::WarpOp::MatchAny : core::WarpOp::AllEqual;
+    primitive.value = operand(in, 1, typeWidth(types[0]));
     if (!any) {
-      lowerMatchAll(std::move(warp), in, destination, predicate);
+      lowerMatchAll(std::move(primitive), in, destination, predicate);
       return;
     }
   } else {  // elect.sync d|p, mask
-    warp.warpOp = core::WarpOp::Elect;
+    primitive.warp().op = core::WarpOp::Elect;
     if (destination != nullptr && predicate != nullptr) unsupported(in, "elect.sync's leader lane result");
     width = 1;
-    warp.value = core::constantAt(0, 1);
+    primitive.value = core::constantAt(0, 1);
     destination = predicate != nullptr ? predicate : destination;
   }
   std::string name = destination != nullptr ? destination->name : in.opcode;
-  warp.reg = freshRegister(name);
-  int reg = *warp.reg;
-  emit(std::move(warp));
+  primitive.reg = freshRegister(name);
+  int reg = *primitive.reg;
+  emit(std::move(primitive));
   if (destination != nullptr)
     writeCell(registerCell(destination->name, in), core::Expr::registerValue(reg, width));
 }
 
 // match.all.sync d[|p], a, membermask: whether every member's `a` is equal (an AllEqual primitive), d the
 // member mask when they are and 0 when not, p the same answer as a predicate.
-void KernelThread::lowerMatchAll(core::Instruction warp, const Instruction& in, const Register* destination,
-                                 const Register* predicate) {
-  core::Expr mask = warp.runtimeMask ? *warp.runtimeMask : core::constantAt(warp.warpMask, 32);
-  warp.reg = freshRegister(destination != nullptr ? destination->name : in.opcode);
-  core::Expr allEqual = core::Expr::registerValue(*warp.reg, 1);
-  emit(std::move(warp));
+void KernelThread::lowerMatchAll(core::Instruction primitive, const Instruction& in,
+                                 const Register* destination, const Register* predicate) {
+  core::Expr mask = primitive.warp().runtimeMask ? *primitive.warp().runtimeMask
+                                                 : core::constantAt(primitive.warp().mask, 32);
+  primitive.reg = freshRegister(destination != nullptr ? destination->name : in.opcode);
+  core::Expr allEqual = core::Expr::registerValue(*primitive.reg, 1);
+  emit(std::move(primitive));
   if (destination != nullptr)
     writeCell(registerCell(destination->name, in),
               core::Expr::ifThenElse(allEqual, mask, core::constantAt(0, 32)));

@@ -15,10 +15,10 @@ core::Instruction ThreadLowering::controlBarrier(const Instruction& in, const st
   long long semantics = constantOf(in.word(2), in, "memory semantics");
   core::Instruction barrier;
   barrier.kind = core::InstructionKind::Barrier;
-  barrier.barrierScope = executionScope(info_.memoryModel, execution, in.location);
+  barrier.barrier().scope = executionScope(info_.memoryModel, execution, in.location);
   barrier.tags = barrierTags(info_.memoryModel, memory, semantics, in.location);
   size_t index = static_cast<size_t>(&in - info_.module.instructions.data());
-  barrier.barrierInstance = "b" + std::to_string(index) + (prefix.empty() ? "" : "@" + prefix);
+  barrier.barrier().instance = "b" + std::to_string(index) + (prefix.empty() ? "" : "@" + prefix);
   return barrier;
 }
 

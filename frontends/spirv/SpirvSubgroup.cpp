@@ -1,6 +1,6 @@
 // Group non-uniform instructions (SPIR-V spec §3.32.24, issue 9): subgroup votes, ballots, broadcasts,
 // shuffles and reductions become IR warp primitives (core/ir/Warps.h) over the thread's subgroup (the lanes
-// of one @Config subgroup, in invocation order). Their instances are dynamic (Instruction::warpDynamic): the
+// of one @Config subgroup, in invocation order). Their instances are dynamic (WarpOperands::dynamic): the
 // lanes that execute the same instruction in the same loop iterations take part, and nothing blocks. Only
 // the Subgroup execution scope and the Reduce group operation are supported; a ballot fills the first of its
 // four words (subgroups of up to 32 invocations). Reductions compute at the value's width: IAdd wraps, SMin
@@ -103,22 +103,22 @@ bool ThreadLowering::lowerGroup(const Instruction& in) {
     throw core::InputError(in.location, in.name() + " is supported with the Subgroup execution scope only");
   core::Instruction primitive;
   primitive.kind = core::InstructionKind::Warp;
-  primitive.warpDynamic = true;
-  primitive.warpMask = -1;  // the whole subgroup: the participants are the lanes of the dynamic instance
+  primitive.warp().dynamic = true;
+  primitive.warp().mask = -1;  // the whole subgroup: the participants are the lanes of the dynamic instance
   int resultWidth = op == spv::Op::OpGroupNonUniformBallot ? 32 : width(in.typeId, in);
   std::string name = prefix_ + info_.nameOf(in.resultId);
   if (reduction) {
     if (in.word(3) != kReduce)  // a literal GroupOperation
       throw core::InputError(in.location, in.name() + " is supported with the Reduce group operation only");
-    primitive.warpOp = *reduction;
+    primitive.warp().op = *reduction;
     primitive.value = scalarOf(in.word(4), in);
   } else {
-    primitive.warpOp = collective->first;
+    primitive.warp().op = collective->first;
     if (op != spv::Op::OpGroupNonUniformElect) primitive.value = scalarOf(in.word(3), in);
-    if (collective->second) primitive.laneSelector = unbounded(scalarOf(in.word(4), in));
+    if (collective->second) primitive.warp().laneSelector = unbounded(scalarOf(in.word(4), in));
   }
   bool isSigned = op == spv::Op::OpGroupNonUniformSMin || op == spv::Op::OpGroupNonUniformSMax;
-  bool bitwise = core::combinesBits(primitive.warpOp);
+  bool bitwise = core::combinesBits(primitive.warp().op);
   if ((bitwise && resultWidth > 32) || resultWidth > 62)
     throw core::InputError(in.location, in.name() + " is supported on values of at most 32 bits");
   if (isSigned) primitive.value = toSigned(primitive.value, resultWidth);

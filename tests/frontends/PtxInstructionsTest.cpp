@@ -83,12 +83,12 @@ TEST(PtxInstructions, Fences) {
 
 TEST(PtxInstructions, BarrierInstanceKeepsItsSpelling) {
   core::Program program = parse("", {"bar.cta.sync 00 | bar.cta.arrive 0, r1, 2"});
-  EXPECT_EQ(first(program).barrierInstance, "00");
+  EXPECT_EQ(first(program).barrier().instance, "00");
   const core::Instruction& arrive = first(program, 1);
-  EXPECT_EQ(arrive.barrierInstance, "0");
-  EXPECT_TRUE(arrive.barrierArriveOnly);
-  EXPECT_EQ(arrive.barrierResource->reg, registerOf(program.threads[1], "r1"));
-  EXPECT_EQ(arrive.barrierQuorum->constant, 2);
+  EXPECT_EQ(arrive.barrier().instance, "0");
+  EXPECT_TRUE(arrive.barrier().arriveOnly);
+  EXPECT_EQ(arrive.barrier().resource->reg, registerOf(program.threads[1], "r1"));
+  EXPECT_EQ(arrive.barrier().quorum->constant, 2);
 }
 
 TEST(PtxInstructions, LocalArithmeticAndBranches) {

@@ -231,7 +231,7 @@ TEST(PtxKernel, AThreadThatSkipsSyncthreadsHoldsAnUnreachableCopy) {
   EXPECT_EQ(last.kind, core::InstructionKind::Label);
   const core::Instruction& copy = program.threads[1].code[program.threads[1].code.size() - 2];
   EXPECT_EQ(copy.kind, core::InstructionKind::Barrier);
-  EXPECT_EQ(copy.barrierInstance, "bar0#1");
+  EXPECT_EQ(copy.barrier().instance, "bar0#1");
 }
 
 TEST(PtxKernel, LaunchErrorsNameWhatIsMissing) {
@@ -262,11 +262,11 @@ TEST(PtxKernel, ClusterBarriersAreSplitBarriersOfTheCluster) {
     ASSERT_EQ(count(thread, core::InstructionKind::Barrier), 2u);
     const core::Instruction& arrive = thread.code[0];
     const core::Instruction& wait = thread.code[1];
-    EXPECT_TRUE(arrive.barrierArriveOnly);
-    EXPECT_FALSE(wait.barrierArriveOnly);
-    EXPECT_EQ(core::scopeKey(arrive.barrierScope), "CLUSTER");
-    EXPECT_EQ(arrive.barrierInstance, "cluster#1");
-    EXPECT_EQ(wait.barrierInstance, "cluster#1");
+    EXPECT_TRUE(arrive.barrier().arriveOnly);
+    EXPECT_FALSE(wait.barrier().arriveOnly);
+    EXPECT_EQ(core::scopeKey(arrive.barrier().scope), "CLUSTER");
+    EXPECT_EQ(arrive.barrier().instance, "cluster#1");
+    EXPECT_EQ(wait.barrier().instance, "cluster#1");
     EXPECT_TRUE(arrive.tags.has("RLX"));
     EXPECT_TRUE(wait.tags.has("ACQ"));
   }
@@ -316,10 +316,10 @@ TEST(PtxKernel, MatchSyncBecomesAWarpPrimitive) {
   for (const core::Instruction& in : program.threads[1].code)
     if (in.kind == core::InstructionKind::Warp) warps.push_back(&in);
   ASSERT_EQ(warps.size(), 2u);
-  EXPECT_EQ(warps[0]->warpOp, core::WarpOp::MatchAny);
-  EXPECT_EQ(warps[0]->warpMask, 0xFFFFFFFFLL);
-  EXPECT_EQ(warps[1]->warpOp, core::WarpOp::AllEqual) << "match.all: are all members' values equal";
-  EXPECT_EQ(warps[1]->warpMask, 3);
+  EXPECT_EQ(warps[0]->warp().op, core::WarpOp::MatchAny);
+  EXPECT_EQ(warps[0]->warp().mask, 0xFFFFFFFFLL);
+  EXPECT_EQ(warps[1]->warp().op, core::WarpOp::AllEqual) << "match.all: are all members' values equal";
+  EXPECT_EQ(warps[1]->warp().mask, 3);
   EXPECT_EQ(warps[1]->value.width, 64);
   EXPECT_NE(errorOf(kernel(".reg .b32 %r<2>;\nmatch.any.sync.u32 %r1, 1, -1;\nret;"), launchOf(1)), "")
       << "match.sync takes .b32 and .b64 only";
@@ -351,18 +351,18 @@ TEST(PtxKernel, ActiveMaskAndRuntimeMasksNameOneDynamicInstancePerPathRun) {
       if (in.kind == core::InstructionKind::Warp) warps[t].push_back(&in);
   for (size_t t = 0; t < 3; ++t) {
     ASSERT_EQ(warps[t].size(), 2u) << "thread " << t;
-    EXPECT_EQ(warps[t][0]->warpOp, core::WarpOp::ActiveMask);
-    EXPECT_TRUE(warps[t][0]->warpDynamic);
-    EXPECT_EQ(warps[t][0]->warpMask, 7) << "the launched lanes";
-    EXPECT_FALSE(core::synchronisesLanes(warps[t][0]->warpOp));
-    EXPECT_EQ(warps[t][1]->warpOp, core::WarpOp::ShuffleIdx);
-    EXPECT_TRUE(warps[t][1]->warpDynamic);
-    ASSERT_TRUE(warps[t][1]->runtimeMask.has_value());
-    EXPECT_FALSE(warps[t][1]->runtimeMask->isConstant());
-    EXPECT_EQ(warps[t][0]->warpInstance, warps[0][0]->warpInstance);
-    EXPECT_EQ(warps[t][1]->warpInstance, warps[0][1]->warpInstance);
+    EXPECT_EQ(warps[t][0]->warp().op, core::WarpOp::ActiveMask);
+    EXPECT_TRUE(warps[t][0]->warp().dynamic);
+    EXPECT_EQ(warps[t][0]->warp().mask, 7) << "the launched lanes";
+    EXPECT_FALSE(core::synchronisesLanes(warps[t][0]->warp().op));
+    EXPECT_EQ(warps[t][1]->warp().op, core::WarpOp::ShuffleIdx);
+    EXPECT_TRUE(warps[t][1]->warp().dynamic);
+    ASSERT_TRUE(warps[t][1]->warp().runtimeMask.has_value());
+    EXPECT_FALSE(warps[t][1]->warp().runtimeMask->isConstant());
+    EXPECT_EQ(warps[t][0]->warp().instance, warps[0][0]->warp().instance);
+    EXPECT_EQ(warps[t][1]->warp().instance, warps[0][1]->warp().instance);
   }
-  EXPECT_NE(warps[0][0]->warpInstance, warps[0][1]->warpInstance);
+  EXPECT_NE(warps[0][0]->warp().instance, warps[0][1]->warp().instance);
 }
 
 // cp.async copies in 4-byte granules of one asynchronous operation; granules past src-size write zeros

@@ -96,13 +96,13 @@ TEST(PtxSuitePrograms, BarrierWithResourceAndQuorum) {
   const core::Instruction& barrier = program.threads[1].code[0];
   EXPECT_EQ(barrier.kind, core::InstructionKind::Barrier);
   EXPECT_EQ(tagNames(barrier.tags), (Tags{"F", "_"}));
-  EXPECT_EQ(barrier.barrierInstance, "1");
-  ASSERT_TRUE(barrier.barrierResource.has_value());
-  EXPECT_EQ(barrier.barrierResource->constant, 1);
-  ASSERT_TRUE(barrier.barrierQuorum.has_value());
-  EXPECT_EQ(barrier.barrierQuorum->constant, 3);
-  EXPECT_EQ(core::scopeKey(barrier.barrierScope), "CTA");
-  EXPECT_FALSE(barrier.barrierArriveOnly);
+  EXPECT_EQ(barrier.barrier().instance, "1");
+  ASSERT_TRUE(barrier.barrier().resource.has_value());
+  EXPECT_EQ(barrier.barrier().resource->constant, 1);
+  ASSERT_TRUE(barrier.barrier().quorum.has_value());
+  EXPECT_EQ(barrier.barrier().quorum->constant, 3);
+  EXPECT_EQ(core::scopeKey(barrier.barrier().scope), "CTA");
+  EXPECT_FALSE(barrier.barrier().arriveOnly);
   EXPECT_EQ(program.threads[2].code.size(), 1u);
 }
 
@@ -111,10 +111,10 @@ TEST(PtxSuitePrograms, BarrierWithRegisterResource) {
   const core::Thread& p0 = program.threads[0];
   const core::Instruction& barrier = p0.code[2];
   EXPECT_EQ(barrier.text, "bar.cta.sync 1, r2");
-  ASSERT_TRUE(barrier.barrierResource.has_value());
-  EXPECT_EQ(barrier.barrierResource->op, core::ExprOp::Register);
-  EXPECT_EQ(barrier.barrierResource->reg, registerOf(p0, "r2"));
-  EXPECT_FALSE(barrier.barrierQuorum.has_value());
+  ASSERT_TRUE(barrier.barrier().resource.has_value());
+  EXPECT_EQ(barrier.barrier().resource->op, core::ExprOp::Register);
+  EXPECT_EQ(barrier.barrier().resource->reg, registerOf(p0, "r2"));
+  EXPECT_FALSE(barrier.barrier().quorum.has_value());
   EXPECT_EQ(program.assertionKind, core::AssertionKind::Forall);
   EXPECT_EQ(program.assertion.op, core::ConditionOp::Or);
 }
@@ -123,11 +123,11 @@ TEST(PtxSuitePrograms, BarrierArrive) {
   core::Program program = parseSuiteFile("Manual/PC-bar-sync-arrive.litmus");
   const core::Instruction& arrive = program.threads[1].code[0];
   EXPECT_EQ(arrive.kind, core::InstructionKind::Barrier);
-  EXPECT_TRUE(arrive.barrierArriveOnly);
-  EXPECT_EQ(arrive.barrierInstance, "1");
-  EXPECT_FALSE(arrive.barrierResource.has_value());
-  EXPECT_FALSE(program.threads[1].code[2].barrierArriveOnly);
-  EXPECT_EQ(program.threads[1].code[2].barrierInstance, "0");
+  EXPECT_TRUE(arrive.barrier().arriveOnly);
+  EXPECT_EQ(arrive.barrier().instance, "1");
+  EXPECT_FALSE(arrive.barrier().resource.has_value());
+  EXPECT_FALSE(program.threads[1].code[2].barrier().arriveOnly);
+  EXPECT_EQ(program.threads[1].code[2].barrier().instance, "0");
 }
 
 TEST(PtxSuitePrograms, CompareAndSwapLoop) {

@@ -55,7 +55,7 @@ void expectAlike(const std::string& cell, const std::string& instruction) {
     EXPECT_EQ(litmus.rmwOp, kernel.rmwOp);
   }
   if (litmus.kind == core::InstructionKind::Warp) {
-    EXPECT_EQ(litmus.warpOp, kernel.warpOp);
+    EXPECT_EQ(litmus.warp().op, kernel.warp().op);
   }
 }
 

@@ -37,19 +37,19 @@ TEST(PtxWarp, InstructionsBecomeWarpPrimitives) {
       "warp.litmus");
   const core::Instruction& barrier = program.threads[0].code[0];
   EXPECT_EQ(barrier.kind, core::InstructionKind::Warp);
-  EXPECT_EQ(barrier.warpOp, core::WarpOp::Sync);
-  EXPECT_EQ(barrier.warpMask, 3);
+  EXPECT_EQ(barrier.warp().op, core::WarpOp::Sync);
+  EXPECT_EQ(barrier.warp().mask, 3);
   EXPECT_EQ(testing::tagNames(barrier.tags), (std::set<std::string>{"F", "_"}));
   const core::Instruction& shuffle = program.threads[1].code[0];
-  EXPECT_EQ(shuffle.warpOp, core::WarpOp::ShuffleXor);
-  EXPECT_TRUE(shuffle.laneSelector.isConstant());
-  EXPECT_EQ(shuffle.laneSelector.constant, 1);
+  EXPECT_EQ(shuffle.warp().op, core::WarpOp::ShuffleXor);
+  EXPECT_TRUE(shuffle.warp().laneSelector.isConstant());
+  EXPECT_EQ(shuffle.warp().laneSelector.constant, 1);
   EXPECT_TRUE(shuffle.tags.names().empty()) << "collectives order no memory";
-  EXPECT_EQ(program.threads[2].code[0].warpOp, core::WarpOp::VoteBallot);
-  EXPECT_EQ(program.threads[2].code[0].warpMask, 0xffffffffLL);
-  EXPECT_EQ(program.threads[0].code[1].warpOp, core::WarpOp::ReduceMin);
-  EXPECT_EQ(program.threads[1].code[1].warpOp, core::WarpOp::ReduceXor);
-  EXPECT_EQ(program.threads[2].code[1].warpOp, core::WarpOp::VoteUniform);
+  EXPECT_EQ(program.threads[2].code[0].warp().op, core::WarpOp::VoteBallot);
+  EXPECT_EQ(program.threads[2].code[0].warp().mask, 0xffffffffLL);
+  EXPECT_EQ(program.threads[0].code[1].warp().op, core::WarpOp::ReduceMin);
+  EXPECT_EQ(program.threads[1].code[1].warp().op, core::WarpOp::ReduceXor);
+  EXPECT_EQ(program.threads[2].code[1].warp().op, core::WarpOp::VoteUniform);
 }
 
 TEST(PtxWarp, BadModesAndMasks) {

@@ -131,12 +131,12 @@ TEST(SpirvLowering, AtomicsAndBarriersCarryDat3MsVulkanTags) {
             (Tags{"ATOM", "AV", "M", "NONPRIV", "REL", "RMW", "SC0", "SEMSC0", "SG", "W", "_"}));
   auto barriers = instructionsOf(t, InstructionKind::Barrier);
   ASSERT_EQ(barriers.size(), 2u);
-  EXPECT_EQ(core::scopeKey(barriers[0]->barrierScope), "WG");
+  EXPECT_EQ(core::scopeKey(barriers[0]->barrier().scope), "WG");
   EXPECT_EQ(tagNames(barriers[0]->tags), (Tags{"ACQ", "CBAR", "F", "REL", "SEMSC0", "WG", "_"}));
   EXPECT_EQ(tagNames(barriers[1]->tags), (Tags{"CBAR", "WG", "_"}));  // no semantics: no fence
-  EXPECT_EQ(barriers[0]->barrierInstance,
-            instructionsOf(p.threads[0], InstructionKind::Barrier)[0]->barrierInstance);
-  EXPECT_NE(barriers[0]->barrierInstance, barriers[1]->barrierInstance);
+  EXPECT_EQ(barriers[0]->barrier().instance,
+            instructionsOf(p.threads[0], InstructionKind::Barrier)[0]->barrier().instance);
+  EXPECT_NE(barriers[0]->barrier().instance, barriers[1]->barrier().instance);
 }
 
 TEST(SpirvLowering, CompareExchangeIsOneRmw) {

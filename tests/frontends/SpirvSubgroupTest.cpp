@@ -26,13 +26,13 @@ TEST(SpirvSubgroup, GroupOperationsAreDynamicWarpPrimitives) {
   EXPECT_EQ(p.threads[0].warp, 0) << "the subgroup is the warp";
   auto warps = instructionsOf(p.threads[1], InstructionKind::Warp);
   ASSERT_EQ(warps.size(), 4u);
-  EXPECT_EQ(warps[0]->warpOp, WarpOp::VoteAll);
-  EXPECT_EQ(warps[1]->warpOp, WarpOp::ReduceAdd);
-  EXPECT_EQ(warps[2]->warpOp, WarpOp::ShuffleXor);
-  EXPECT_EQ(warps[3]->warpOp, WarpOp::Elect);
+  EXPECT_EQ(warps[0]->warp().op, WarpOp::VoteAll);
+  EXPECT_EQ(warps[1]->warp().op, WarpOp::ReduceAdd);
+  EXPECT_EQ(warps[2]->warp().op, WarpOp::ShuffleXor);
+  EXPECT_EQ(warps[3]->warp().op, WarpOp::Elect);
   for (const core::Instruction* w : warps) {
-    EXPECT_TRUE(w->warpDynamic);
-    EXPECT_EQ(w->warpMask, -1);
+    EXPECT_TRUE(w->warp().dynamic);
+    EXPECT_EQ(w->warp().mask, -1);
   }
 }
 

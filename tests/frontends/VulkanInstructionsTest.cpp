@@ -77,20 +77,20 @@ TEST(VulkanInstructions, FencesAndBarriers) {
   EXPECT_EQ(tagNames(p0[0].tags),
             (Tags{"F", "_", "ACQ", "REL", "QF", "SEMSC0", "SEMSC3", "SEMAV", "SEMVIS"}));
   EXPECT_EQ(tagNames(p1[0].tags), (Tags{"F", "_", "CBAR", "SG", "REL", "SEMSC2"}));
-  EXPECT_EQ(p1[0].barrierInstance, "0");
+  EXPECT_EQ(p1[0].barrier().instance, "0");
 
   const core::Instruction& named = p0[1];
   EXPECT_EQ(tagNames(named.tags), (Tags{"F", "_", "CBAR", "WG", "ACQ", "SEMSC0"}));
-  EXPECT_EQ(named.barrierInstance, "00");  // not the same instance as P1's `0`
-  ASSERT_TRUE(named.barrierResource.has_value());
-  EXPECT_EQ(named.barrierResource->reg, registerOf(program.threads[0], "r1"));
-  EXPECT_FALSE(named.barrierQuorum.has_value());
+  EXPECT_EQ(named.barrier().instance, "00");  // not the same instance as P1's `0`
+  ASSERT_TRUE(named.barrier().resource.has_value());
+  EXPECT_EQ(named.barrier().resource->reg, registerOf(program.threads[0], "r1"));
+  EXPECT_FALSE(named.barrier().quorum.has_value());
 
   const core::Instruction& quorum = p1[1];
   EXPECT_EQ(tagNames(quorum.tags), (Tags{"_", "CBAR", "QF"}));
-  EXPECT_EQ(core::scopeKey(quorum.barrierScope), "WG");
-  EXPECT_EQ(quorum.barrierResource->constant, 2);
-  EXPECT_EQ(quorum.barrierQuorum->reg, registerOf(program.threads[1], "r3"));
+  EXPECT_EQ(core::scopeKey(quorum.barrier().scope), "WG");
+  EXPECT_EQ(quorum.barrier().resource->constant, 2);
+  EXPECT_EQ(quorum.barrier().quorum->reg, registerOf(program.threads[1], "r3"));
 }
 
 TEST(VulkanInstructions, ArithmeticAndBranches) {

@@ -41,13 +41,13 @@ TEST(VulkanSuitePrograms, CrossWorkgroupBarrier) {
   const core::Instruction& relaxed = program.threads[0].code[6];
   EXPECT_EQ(relaxed.text, "cbar.wg 00");
   EXPECT_EQ(relaxed.kind, core::InstructionKind::Barrier);
-  EXPECT_EQ(relaxed.barrierInstance, "00");
-  EXPECT_EQ(core::scopeKey(relaxed.barrierScope), "WG");
-  EXPECT_FALSE(relaxed.barrierResource.has_value());
+  EXPECT_EQ(relaxed.barrier().instance, "00");
+  EXPECT_EQ(core::scopeKey(relaxed.barrier().scope), "WG");
+  EXPECT_FALSE(relaxed.barrier().resource.has_value());
   EXPECT_EQ(tagNames(relaxed.tags), (Tags{"_", "CBAR", "WG"}));
 
   const core::Instruction& synchronising = program.threads[3].code[2];
-  EXPECT_EQ(synchronising.barrierInstance, "11");
+  EXPECT_EQ(synchronising.barrier().instance, "11");
   EXPECT_EQ(tagNames(synchronising.tags), (Tags{"F", "_", "CBAR", "WG", "ACQ", "REL", "SEMSC0"}));
   EXPECT_EQ(synchronising.location.str(), program.file + ":12:107");
 
@@ -93,13 +93,13 @@ TEST(VulkanSuitePrograms, NamedBarrierWithQuorum) {
   EXPECT_EQ(program.name, "test1-fail");
   const core::Instruction& barrier = program.threads[1].code[0];
   EXPECT_EQ(barrier.kind, core::InstructionKind::Barrier);
-  EXPECT_EQ(barrier.barrierInstance, "1");
-  ASSERT_TRUE(barrier.barrierResource.has_value());
-  EXPECT_EQ(barrier.barrierResource->constant, 1);
-  ASSERT_TRUE(barrier.barrierQuorum.has_value());
-  EXPECT_EQ(barrier.barrierQuorum->constant, 3);
-  EXPECT_EQ(core::scopeKey(barrier.barrierScope), "WG");
-  EXPECT_FALSE(barrier.barrierArriveOnly);
+  EXPECT_EQ(barrier.barrier().instance, "1");
+  ASSERT_TRUE(barrier.barrier().resource.has_value());
+  EXPECT_EQ(barrier.barrier().resource->constant, 1);
+  ASSERT_TRUE(barrier.barrier().quorum.has_value());
+  EXPECT_EQ(barrier.barrier().quorum->constant, 3);
+  EXPECT_EQ(core::scopeKey(barrier.barrier().scope), "WG");
+  EXPECT_FALSE(barrier.barrier().arriveOnly);
   EXPECT_EQ(tagNames(barrier.tags), (Tags{"F", "_", "CBAR", "DV", "ACQ", "REL", "SEMSC0"}));
 }
 
