@@ -46,7 +46,7 @@ std::string eventLabel(const core::EventGraph& graph, const core::Execution& exe
 void printPhases(std::ostringstream& out, const core::EventGraph& graph, const core::Execution& execution) {
   for (const core::Event& e : graph.events) {
     if (e.kind != core::EventKind::Read || e.rmwPartner < 0 || !execution.executed.has(e.id) ||
-        graph.stepOf(e).instruction->rmwOp != core::RmwOp::MbarrierUpdate)
+        graph.stepOf(e).instruction->access().rmwOp != core::RmwOp::MbarrierUpdate)
       continue;
     long long before = core::decodeMbarrier(execution.value[static_cast<size_t>(e.id)]).phase;
     long long after = core::decodeMbarrier(execution.value[static_cast<size_t>(e.rmwPartner)]).phase;

@@ -29,7 +29,7 @@ std::vector<int> mbarrierUpdates(const core::EventGraph& graph) {
   std::vector<int> updates;
   for (const core::Event& e : graph.events) {
     if (e.kind == core::EventKind::Read && e.rmwPartner >= 0 &&
-        graph.stepOf(e).instruction->rmwOp == core::RmwOp::MbarrierUpdate)
+        graph.stepOf(e).instruction->access().rmwOp == core::RmwOp::MbarrierUpdate)
       updates.push_back(e.id);
   }
   return updates;

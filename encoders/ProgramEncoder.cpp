@@ -78,7 +78,7 @@ class ThreadEncoder {
         incoming[s + 1].push_back({flowOut(s), after, true});
         continue;
       }
-      Term cond = step.unconditional ? f_.top() : boolOf(*step.instruction->condition, regs);
+      Term cond = step.unconditional ? f_.top() : boolOf(*step.instruction->branch().condition, regs);
       Term taken = f_.both(out_.reached[s], cond);
       if (!step.unconditional)
         incoming[s + 1].push_back({f_.both(out_.reached[s], f_.no(cond)), after, true});
@@ -181,8 +181,9 @@ class ThreadEncoder {
     const Step& step = thread_.steps[s];
     const core::Instruction& in = *step.instruction;
     std::vector<Term> after = regs;
-    if (in.computedAddress && !step.events.empty() && ctx_.graph.event(step.events[0]).computedAddress) {
-      Term address = intOf(*in.computedAddress, regs);
+    if (in.computedAddress() != nullptr && !step.events.empty() &&
+        ctx_.graph.event(step.events[0]).computedAddress) {
+      Term address = intOf(*in.computedAddress(), regs);
       for (int e : step.events) ctx_.address[static_cast<size_t>(e)] = address;
     }
     switch (in.kind) {
@@ -195,9 +196,10 @@ class ThreadEncoder {
       case InstructionKind::Rmw: {
         Term old = readValue(step.events[0]);
         ctx_.value[static_cast<size_t>(step.events[1])] = rmwResult(in, old, regs);
-        if (in.rmwOp == core::RmwOp::CompareExchangeOnSuccess) {  // the write executes only on success
+        if (in.access().rmwOp ==
+            core::RmwOp::CompareExchangeOnSuccess) {  // the write executes only on success
           Term& written = ctx_.exec[static_cast<size_t>(step.events[1])];
-          written = f_.both(written, f_.eq(old, intOf(in.expected, regs)));
+          written = f_.both(written, f_.eq(old, intOf(in.access().expected, regs)));
         }
         if (in.reg) after[static_cast<size_t>(*in.reg)] = old;
         break;

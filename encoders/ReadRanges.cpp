@@ -72,7 +72,7 @@ class Tracer {
     if (in.kind != InstructionKind::Rmw || step.events.size() != 2) return Sources::unbounded();
     Sources own = Sources::readOf(w.physical);
     own.noteWidth(in.value.width);
-    switch (in.rmwOp) {
+    switch (in.access().rmwOp) {
       case core::RmwOp::Exchange:
         return ofExpr(w.thread, in.value);
       case core::RmwOp::Add: {

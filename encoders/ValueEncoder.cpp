@@ -38,9 +38,10 @@ template <typename Test>
 bool anyProgramExpression(const core::Program& program, const Test& test) {
   for (const core::Thread& thread : program.threads) {
     for (const core::Instruction& in : thread.code) {
-      if (anySubexpression(in.value, test) || anySubexpression(in.expected, test)) return true;
-      if (in.condition && anySubexpression(*in.condition, test)) return true;
-      if (in.computedAddress && anySubexpression(*in.computedAddress, test)) return true;
+      if (anySubexpression(in.value, test)) return true;
+      if (in.kind == core::InstructionKind::Rmw && anySubexpression(in.access().expected, test)) return true;
+      if (in.jumpCondition() != nullptr && anySubexpression(*in.jumpCondition(), test)) return true;
+      if (in.computedAddress() != nullptr && anySubexpression(*in.computedAddress(), test)) return true;
       if (in.kind != core::InstructionKind::Warp) continue;
       if (anySubexpression(in.warp().laneSelector, test)) return true;
       if (in.warp().runtimeMask && anySubexpression(*in.warp().runtimeMask, test)) return true;
@@ -66,9 +67,9 @@ bool usesBitwiseOperators(const core::Program& program) {
   if (anyProgramExpression(program, bitwise)) return true;
   for (const core::Thread& thread : program.threads) {
     for (const core::Instruction& in : thread.code) {
-      bool bitwiseRmw =
-          in.kind == core::InstructionKind::Rmw && in.value.width > 0 &&
-          (in.rmwOp == core::RmwOp::And || in.rmwOp == core::RmwOp::Or || in.rmwOp == core::RmwOp::Xor);
+      bool bitwiseRmw = in.kind == core::InstructionKind::Rmw && in.value.width > 0 &&
+                        (in.access().rmwOp == core::RmwOp::And || in.access().rmwOp == core::RmwOp::Or ||
+                         in.access().rmwOp == core::RmwOp::Xor);
       if (bitwiseRmw) return true;
       // WarpEncoder combines the lanes' operands of these bit by bit
       if (in.kind == core::InstructionKind::Warp && core::combinesBits(in.warp().op)) return true;
@@ -282,7 +283,7 @@ Term ValueEncoder::rmw(const core::Instruction& in, Term old, const std::vector<
     return apply(Expr::binary(op, Expr::constantValue(0, w), Expr::constantValue(0, w)), {old, operand});
   };
   auto less = [&](ExprOp op) { return compare(op, old, operand, w); };
-  switch (in.rmwOp) {
+  switch (in.access().rmwOp) {
     case RmwOp::Exchange:
       return operand;
     case RmwOp::Add:
@@ -309,14 +310,14 @@ Term ValueEncoder::rmw(const core::Instruction& in, Term old, const std::vector<
       return f_.ite(less(ExprOp::ULt), operand, old);
     case RmwOp::CompareExchange:
     case RmwOp::CompareExchangeOnSuccess:  // without success its write does not execute (ProgramEncoder)
-      return f_.ite(f_.eq(old, intOf(in.expected, regs)), operand, old);
+      return f_.ite(f_.eq(old, intOf(in.access().expected, regs)), operand, old);
     case RmwOp::MbarrierUpdate:
       return intOf(core::mbarrierUpdate(), {old, operand});
     case RmwOp::FloatAdd:
       return intOf(core::floatAddUpdate(core::ieeeFormatOfWidth(w)), {old, operand});
     case RmwOp::WrappingIncrement:
     case RmwOp::WrappingDecrement:
-      return intOf(core::wrappingUpdate(in.rmwOp, w), {old, operand});
+      return intOf(core::wrappingUpdate(in.access().rmwOp, w), {old, operand});
   }
   throw std::logic_error("unknown read-modify-write operator");
 }

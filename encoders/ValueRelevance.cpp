@@ -40,8 +40,8 @@ class Relevance {
       int thread = static_cast<int>(t);
       for (const core::Step& step : graph_.threads[t].steps) {
         const Instruction& in = *step.instruction;
-        if (in.condition) markExpr(thread, *in.condition);
-        if (in.computedAddress) markExpr(thread, *in.computedAddress);
+        if (const Expr* condition = in.jumpCondition()) markExpr(thread, *condition);
+        if (const Expr* address = in.computedAddress()) markExpr(thread, *address);
         if (in.kind == InstructionKind::Barrier && in.barrier().resource)
           markExpr(thread, *in.barrier().resource);
         if (in.kind == InstructionKind::Barrier && in.barrier().quorum)
@@ -51,8 +51,8 @@ class Relevance {
           markExpr(thread, in.warp().laneSelector);
           if (in.warp().runtimeMask) markExpr(thread, *in.warp().runtimeMask);
         }
-        if (in.kind == InstructionKind::Rmw && in.rmwOp == core::RmwOp::CompareExchangeOnSuccess) {
-          markExpr(thread, in.expected);  // whether it writes depends on the value it reads
+        if (in.kind == InstructionKind::Rmw && in.access().rmwOp == core::RmwOp::CompareExchangeOnSuccess) {
+          markExpr(thread, in.access().expected);  // whether it writes depends on the value it reads
           markReadsOf(step);
         }
         for (int r : step.liveWritten) markRegister(thread, r);  // a spin loop compares them
@@ -156,7 +156,7 @@ class Relevance {
     const Instruction& in = *graph_.stepOf(e).instruction;
     markExpr(e.thread, in.value);
     if (in.kind != InstructionKind::Rmw) return;
-    markExpr(e.thread, in.expected);
+    markExpr(e.thread, in.access().expected);
     if (e.rmwPartner >= 0) markEvent(read_, e.rmwPartner);
   }
 

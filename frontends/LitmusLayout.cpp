@@ -56,15 +56,16 @@ void checkRowWidth(const std::string& file, antlr4::ParserRuleContext* row, size
 void checkLabels(const core::Thread& thread) {
   std::set<std::string> labels;
   for (const core::Instruction& instruction : thread.code) {
-    if (instruction.kind == core::InstructionKind::Label && !labels.insert(instruction.label).second) {
+    if (instruction.kind == core::InstructionKind::Label &&
+        !labels.insert(instruction.branch().label).second) {
       throw core::InputError(instruction.location,
-                             "label '" + instruction.label + "' is defined twice in " + thread.name);
+                             "label '" + instruction.branch().label + "' is defined twice in " + thread.name);
     }
   }
   for (const core::Instruction& instruction : thread.code) {
-    if (instruction.kind == core::InstructionKind::Jump && labels.count(instruction.label) == 0) {
+    if (instruction.kind == core::InstructionKind::Jump && labels.count(instruction.branch().label) == 0) {
       throw core::InputError(instruction.location,
-                             "undefined label '" + instruction.label + "' in " + thread.name);
+                             "undefined label '" + instruction.branch().label + "' in " + thread.name);
     }
   }
 }
@@ -72,15 +73,15 @@ void checkLabels(const core::Thread& thread) {
 core::Instruction labelInstruction(const std::string& name) {
   core::Instruction label;
   label.kind = core::InstructionKind::Label;
-  label.label = name;
+  label.branch().label = name;
   return label;
 }
 
 core::Instruction jumpInstruction(const std::string& label, std::optional<core::Expr> condition) {
   core::Instruction jump;
   jump.kind = core::InstructionKind::Jump;
-  jump.label = label;
-  jump.condition = std::move(condition);
+  jump.branch().label = label;
+  jump.branch().condition = std::move(condition);
   return jump;
 }
 

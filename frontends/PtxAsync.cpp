@@ -168,7 +168,7 @@ class Operands {
 Instruction access(InstructionKind kind, int location, TagSet tags) {
   Instruction in;
   in.kind = kind;
-  in.address = location;
+  in.access().address = location;
   in.tags = std::move(tags);
   in.tags.add("M");
   in.tags.add("_");
@@ -189,8 +189,8 @@ Instruction mbarrierUpdate(int bar, Expr operand, const std::string& writeOrder,
                            const TagSet& extra) {
   Instruction rmw;
   rmw.kind = InstructionKind::Rmw;
-  rmw.rmwOp = core::RmwOp::MbarrierUpdate;
-  rmw.address = bar;
+  rmw.access().rmwOp = core::RmwOp::MbarrierUpdate;
+  rmw.access().address = bar;
   rmw.value = std::move(operand);
   TagSet common = {"M", "_", "RMW", "GEN", "MBAR"};
   common.add(scopeTag(scope).value());
@@ -198,9 +198,9 @@ Instruction mbarrierUpdate(int bar, Expr operand, const std::string& writeOrder,
   rmw.tags = common;
   rmw.tags.add("R");
   rmw.tags.add("RLX");
-  rmw.storeTags = common;
-  rmw.storeTags.add("W");
-  rmw.storeTags.add(orderTag(writeOrder).value());
+  rmw.access().storeTags = common;
+  rmw.access().storeTags.add("W");
+  rmw.access().storeTags.add(orderTag(writeOrder).value());
   return rmw;
 }
 
@@ -216,8 +216,8 @@ std::vector<Instruction> asynchronous(LitmusCell& cell, std::vector<Instruction>
     in.tags.add("AOP");
     in.tags.add(tag);
     if (in.kind == InstructionKind::Rmw) {
-      in.storeTags.add("AOP");
-      in.storeTags.add(tag);
+      in.access().storeTags.add("AOP");
+      in.access().storeTags.add(tag);
     }
   }
   return lowered;

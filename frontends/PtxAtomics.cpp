@@ -20,9 +20,9 @@ core::Instruction rmwSkeleton(LitmusCell& cell, const std::string& mnemonic,
   rmw.tags = common;
   rmw.tags.add("R");
   rmw.tags.add(atomicReadTag(name));
-  rmw.storeTags = common;
-  rmw.storeTags.add("W");
-  rmw.storeTags.add(atomicWriteTag(name));
+  rmw.access().storeTags = common;
+  rmw.access().storeTags.add("W");
+  rmw.access().storeTags.add(atomicWriteTag(name));
   return rmw;
 }
 
@@ -30,19 +30,19 @@ core::Instruction rmwSkeleton(LitmusCell& cell, const std::string& mnemonic,
 
 core::Instruction buildAtom(LitmusCell& cell, Parser::AtomContext* ctx) {
   core::Instruction atom = rmwSkeleton(cell, "atom", ctx->memoryOrder(), ctx->scope());
-  atom.rmwOp = rmwOperation(ctx->rmwOperation()->getText());
+  atom.access().rmwOp = rmwOperation(ctx->rmwOperation()->getText());
   atom.reg = cell.reg(ctx->Register());
-  atom.address = cell.location(ctx->Name());
+  atom.access().address = cell.location(ctx->Name());
   atom.value = cell.value(ctx->value());
   return atom;
 }
 
 core::Instruction buildAtomCas(LitmusCell& cell, Parser::AtomCasContext* ctx) {
   core::Instruction cas = rmwSkeleton(cell, "atom", ctx->memoryOrder(), ctx->scope());
-  cas.rmwOp = core::RmwOp::CompareExchange;
+  cas.access().rmwOp = core::RmwOp::CompareExchange;
   cas.reg = cell.reg(ctx->Register());
-  cas.address = cell.location(ctx->Name());
-  cas.expected = cell.value(ctx->expected);
+  cas.access().address = cell.location(ctx->Name());
+  cas.access().expected = cell.value(ctx->expected);
   cas.value = cell.value(ctx->desired);
   return cas;
 }
@@ -52,8 +52,8 @@ core::Instruction buildRed(LitmusCell& cell, Parser::RedContext* ctx) {
     cell.fail(ctx->rmwOperation()->getStart(), "red has no .exch operation");
   }
   core::Instruction red = rmwSkeleton(cell, "red", ctx->memoryOrder(), ctx->scope());
-  red.rmwOp = rmwOperation(ctx->rmwOperation()->getText());
-  red.address = cell.location(ctx->Name());
+  red.access().rmwOp = rmwOperation(ctx->rmwOperation()->getText());
+  red.access().address = cell.location(ctx->Name());
   red.value = cell.value(ctx->value());
   return red;
 }

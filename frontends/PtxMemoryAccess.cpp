@@ -26,7 +26,7 @@ core::Instruction buildLoad(LitmusCell& cell, Parser::LoadContext* ctx) {
   load.tags.add(checkOrder(cell, OrderFamily::Load, mnemonic, ctx->memoryOrder(), ctx->scope(), load.tags));
   load.tags.add(proxyTag(mnemonic));
   load.reg = cell.reg(ctx->Register());
-  load.address = cell.location(ctx->Name());
+  load.access().address = cell.location(ctx->Name());
   return load;
 }
 
@@ -38,7 +38,7 @@ core::Instruction buildStore(LitmusCell& cell, Parser::StoreContext* ctx) {
   store.tags.add(
       checkOrder(cell, OrderFamily::Store, mnemonic, ctx->memoryOrder(), ctx->scope(), store.tags));
   store.tags.add(proxyTag(mnemonic));
-  store.address = cell.location(ctx->Name());
+  store.access().address = cell.location(ctx->Name());
   store.value = cell.value(ctx->value());
   return store;
 }

@@ -39,7 +39,7 @@ core::Instruction buildLoad(LitmusCell& cell, Parser::LoadContext* ctx) {
   load.kind = core::InstructionKind::Load;
   load.tags = q.atom != nullptr ? atomicLoadTags(q) : plainTags(q, "R");
   load.reg = cell.reg(ctx->Register());
-  load.address = cell.location(ctx->Name());
+  load.access().address = cell.location(ctx->Name());
   return load;
 }
 
@@ -48,7 +48,7 @@ core::Instruction buildStore(LitmusCell& cell, Parser::StoreContext* ctx) {
   core::Instruction store;
   store.kind = core::InstructionKind::Store;
   store.tags = q.atom != nullptr ? atomicStoreTags(q) : plainTags(q, "W");
-  store.address = cell.location(ctx->Name());
+  store.access().address = cell.location(ctx->Name());
   store.value = cell.value(ctx->value());
   return store;
 }
@@ -59,11 +59,11 @@ core::Instruction buildRmw(LitmusCell& cell, Parser::RmwContext* ctx) {
   rmw.kind = core::InstructionKind::Rmw;
   rmw.tags = atomicLoadTags(q);
   rmw.tags.add("RMW");
-  rmw.storeTags = atomicStoreTags(q);
-  rmw.storeTags.add("RMW");
-  rmw.rmwOp = q.operation != nullptr ? rmwOperation(q.operation->getText()) : core::RmwOp::Exchange;
+  rmw.access().storeTags = atomicStoreTags(q);
+  rmw.access().storeTags.add("RMW");
+  rmw.access().rmwOp = q.operation != nullptr ? rmwOperation(q.operation->getText()) : core::RmwOp::Exchange;
   rmw.reg = cell.reg(ctx->Register());
-  rmw.address = cell.location(ctx->Name());
+  rmw.access().address = cell.location(ctx->Name());
   rmw.value = cell.value(ctx->value());
   return rmw;
 }

@@ -116,13 +116,14 @@ void addDependencies(const EventGraph& graph, const UnrolledThread& thread, Pair
     const Instruction& in = *step.instruction;
     if (in.kind == InstructionKind::Store || in.kind == InstructionKind::Rmw) {
       std::set<int> from = sourcesOf(before[s], in.value);
-      std::set<int> expected = sourcesOf(before[s], in.expected);
+      std::set<int> expected = sourcesOf(before[s], in.access().expected);
       from.insert(expected.begin(), expected.end());
-      if (in.kind == InstructionKind::Rmw && in.rmwOp != RmwOp::Exchange) from.insert(step.events.front());
+      if (in.kind == InstructionKind::Rmw && in.access().rmwOp != RmwOp::Exchange)
+        from.insert(step.events.front());
       for (int load : from) data.add(load, step.events.back());
     }
-    if (in.kind == InstructionKind::Jump && in.condition) {
-      for (int load : sourcesOf(before[s], *in.condition)) {
+    if (in.kind == InstructionKind::Jump && in.branch().condition) {
+      for (int load : sourcesOf(before[s], *in.branch().condition)) {
         for (size_t later = s + 1; later < thread.steps.size(); ++later) {
           for (int e : thread.steps[later].events) ctrl.add(load, e);
         }
@@ -184,9 +185,8 @@ bool postDominates(const UnrolledThread& thread, int earlier, int later) {
 }
 
 bool conditionalWrite(const EventGraph& graph, const Event& w) {
-  return w.kind == EventKind::Write &&
-         graph.stepOf(w).instruction->rmwOp == RmwOp::CompareExchangeOnSuccess &&
-         graph.stepOf(w).kind == InstructionKind::Rmw;
+  return w.kind == EventKind::Write && graph.stepOf(w).kind == InstructionKind::Rmw &&
+         graph.stepOf(w).instruction->access().rmwOp == RmwOp::CompareExchangeOnSuccess;
 }
 
 // Whether `later` (a write po-before `read` in read's thread) overwrites `older` (init or po-earlier) for

@@ -25,13 +25,13 @@ namespace {
 std::optional<long long> rmwResult(const Instruction& in, std::optional<long long> old,
                                    const RegisterValues& regs) {
   std::optional<long long> operand = evaluateExpr(in.value, regs);
-  if (in.rmwOp == RmwOp::Exchange) return operand;
+  if (in.access().rmwOp == RmwOp::Exchange) return operand;
   if (!old || !operand) return std::nullopt;
   std::optional<long long> expected = 0;
-  if (in.rmwOp == RmwOp::CompareExchange || in.rmwOp == RmwOp::CompareExchangeOnSuccess)
-    expected = evaluateExpr(in.expected, regs);
+  if (in.access().rmwOp == RmwOp::CompareExchange || in.access().rmwOp == RmwOp::CompareExchangeOnSuccess)
+    expected = evaluateExpr(in.access().expected, regs);
   if (!expected) return std::nullopt;
-  return applyRmw(in.rmwOp, in.value.width, *old, *operand, *expected);
+  return applyRmw(in.access().rmwOp, in.value.width, *old, *operand, *expected);
 }
 
 RegisterValues initialRegisters(const Thread& thread) {
@@ -150,7 +150,8 @@ class PathExplorer {
   }
 
   void visitJump(const Step& step, int s, const RegisterValues& regs) {
-    bool taken = step.unconditional || evaluateExpr(*step.instruction->condition, regs).value_or(0) != 0;
+    bool taken =
+        step.unconditional || evaluateExpr(*step.instruction->branch().condition, regs).value_or(0) != 0;
     if (!taken) return visit(s + 1, regs);
     if (step.backEdge) {
       if (quietIteration(step, s, regs)) return finish(ThreadEnd::Spin);
@@ -182,9 +183,9 @@ class PathExplorer {
   // Whether a visited step's write executes: a compare-exchange-on-success writes only when it succeeds.
   bool writes(const Step& step) const {
     const Instruction& in = *step.instruction;
-    if (in.kind != InstructionKind::Rmw || in.rmwOp != RmwOp::CompareExchangeOnSuccess) return true;
+    if (in.kind != InstructionKind::Rmw || in.access().rmwOp != RmwOp::CompareExchangeOnSuccess) return true;
     const auto& regs = regsBefore_[static_cast<size_t>(&step - thread_.steps.data())];
-    std::optional<long long> expected = evaluateExpr(in.expected, regs);
+    std::optional<long long> expected = evaluateExpr(in.access().expected, regs);
     auto read = current_.readValues.find(step.events.front());
     return !expected || read == current_.readValues.end() || read->second == *expected;
   }
@@ -271,8 +272,8 @@ class RunCompletion {
     for (int e : step.events) {
       if (!writeExecutes(step, e, before)) continue;
       result_.executed.push_back(e);
-      if (in.computedAddress && graph_.event(e).computedAddress) {
-        if (std::optional<long long> at = evaluateExpr(*in.computedAddress, before))
+      if (in.computedAddress() != nullptr && graph_.event(e).computedAddress) {
+        if (std::optional<long long> at = evaluateExpr(*in.computedAddress(), before))
           result_.addresses.emplace_back(e, *at);
       }
       EventKind kind = graph_.event(e).kind;
@@ -290,9 +291,9 @@ class RunCompletion {
   // The write of a compare-exchange-on-success executes only when the old value equals the expected one.
   bool writeExecutes(const Step& step, int e, const RegisterValues& before) const {
     const Instruction& in = *step.instruction;
-    if (in.kind != InstructionKind::Rmw || in.rmwOp != RmwOp::CompareExchangeOnSuccess) return true;
+    if (in.kind != InstructionKind::Rmw || in.access().rmwOp != RmwOp::CompareExchangeOnSuccess) return true;
     if (graph_.event(e).kind != EventKind::Write) return true;
-    std::optional<long long> expected = evaluateExpr(in.expected, before);
+    std::optional<long long> expected = evaluateExpr(in.access().expected, before);
     return expected && path_.readValues.at(step.events.front()) == *expected;
   }
 

@@ -62,7 +62,7 @@ std::vector<std::optional<long long>> constantAddresses(const UnrolledThread& th
     if (!before[s]) continue;  // unreachable
     const Step& step = thread.steps[s];
     const Instruction& in = *step.instruction;
-    if (in.computedAddress) addresses[s] = evaluateExpr(*in.computedAddress, *before[s]);
+    if (const Expr* address = in.computedAddress()) addresses[s] = evaluateExpr(*address, *before[s]);
     Constants after = applyStep(step, *before[s]);
     if (step.kind != InstructionKind::Jump) {
       flow(s + 1, after);
@@ -71,7 +71,7 @@ std::vector<std::optional<long long>> constantAddresses(const UnrolledThread& th
     // A condition known on every path decides the jump: the other edge is never taken (conditional
     // constant propagation), so a loop exit that only the last iteration takes does not blur the counter.
     std::optional<long long> condition =
-        step.unconditional ? std::optional<long long>(1) : evaluateExpr(*in.condition, *before[s]);
+        step.unconditional ? std::optional<long long>(1) : evaluateExpr(*in.branch().condition, *before[s]);
     if (!condition || *condition != 0) flow(static_cast<size_t>(step.jumpTarget), after);
     if (step.backEdge) flow(n, after);
     if (!step.unconditional && (!condition || *condition == 0)) flow(s + 1, after);

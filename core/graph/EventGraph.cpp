@@ -42,7 +42,7 @@ Step makeStep(const UnrollItem& item) {
   step.instruction = item.instruction;
   step.kind = item.instruction->kind;
   step.role = item.role;
-  step.unconditional = !item.instruction->condition.has_value();
+  step.unconditional = item.instruction->jumpCondition() == nullptr;
   step.barrierInstance = item.barrierInstance;
   step.backEdge = item.backEdge;
   step.liveWritten = item.liveWritten;
@@ -119,15 +119,15 @@ std::optional<int> locationAt(const Program& program, long long address, int wid
 
 void placeAccess(Event& e, const Program& program, const Step& step, std::optional<long long> constant) {
   const Instruction& in = *step.instruction;
-  int location = in.address;
-  bool inRange = !constant || !in.addressRange || in.addressRange->contains(*constant);
+  int location = in.access().address;
+  bool inRange = !constant || !in.access().addressRange || in.access().addressRange->contains(*constant);
   if (location < 0 && constant && inRange)
-    location = locationAt(program, *constant, in.accessWidth).value_or(-1);
+    location = locationAt(program, *constant, in.access().accessWidth).value_or(-1);
   if (location < 0) {
     e.computedAddress = true;
     e.address = constant;  // an address that names no location: it aliases nothing
-    e.addressRange = in.addressRange;
-    e.width = in.accessWidth;
+    e.addressRange = in.access().addressRange;
+    e.width = in.access().accessWidth;
     return;
   }
   const MemoryObject& object = program.memory.at(static_cast<size_t>(location));
@@ -159,7 +159,7 @@ void addThreadEvents(EventGraph& graph, const Program& program, UnrolledThread& 
     switch (in.kind) {
       case InstructionKind::Rmw: {
         int read = push(step, index, EventKind::Read, in.tags);
-        int write = push(step, index, EventKind::Write, in.storeTags);
+        int write = push(step, index, EventKind::Write, in.access().storeTags);
         graph.events[static_cast<size_t>(read)].rmwPartner = write;
         graph.events[static_cast<size_t>(write)].rmwPartner = read;
         break;
@@ -189,8 +189,8 @@ void markAlwaysExecuted(EventGraph& graph, const UnrolledThread& thread) {
   for (size_t s = 0; s < thread.steps.size(); ++s) {
     const Step& step = thread.steps[s];
     bool certain = !blocked && reachAll <= static_cast<int>(s);
-    bool conditionalWrite =
-        step.kind == InstructionKind::Rmw && step.instruction->rmwOp == RmwOp::CompareExchangeOnSuccess;
+    bool conditionalWrite = step.kind == InstructionKind::Rmw &&
+                            step.instruction->access().rmwOp == RmwOp::CompareExchangeOnSuccess;
     if (certain && !step.waits()) {
       for (int e : step.events) {
         if (!conditionalWrite || graph.event(e).kind != EventKind::Write) graph.alwaysExecuted.add(e);

@@ -31,10 +31,10 @@ std::vector<int> registersRead(const Instruction& in) {
       break;
     case InstructionKind::Rmw:
       add(in.value);
-      add(in.expected);
+      add(in.access().expected);
       break;
     case InstructionKind::Jump:
-      if (in.condition) add(*in.condition);
+      if (in.branch().condition) add(*in.branch().condition);
       break;
     case InstructionKind::Warp:
       add(in.value);
@@ -76,7 +76,7 @@ std::vector<int> successors(const std::vector<UnrollItem>& items, const std::map
   if (item.instruction->kind == InstructionKind::Jump) {
     auto it = labels.find(item.target);
     next.push_back(it == labels.end() ? static_cast<int>(items.size()) : it->second);
-    if (item.instruction->condition) next.push_back(i + 1);
+    if (item.instruction->branch().condition) next.push_back(i + 1);
   } else {
     next.push_back(i + 1);
   }
@@ -209,7 +209,7 @@ std::vector<UnrollItem> copyBody(const std::vector<UnrollItem>& items, const Loo
         item.liveWritten = liveWritten;
         if (copy + 1 < copies) {
           item.target = suffixed(header, loopNumber, copy + 1);
-          leaves = item.instruction->condition.has_value() && i == loop.backJump;
+          leaves = item.instruction->branch().condition.has_value() && i == loop.backJump;
         } else {
           item.role = JumpRole::Bound;
           item.target.clear();
@@ -245,8 +245,8 @@ std::vector<UnrollItem> unrollThread(const Thread& thread, int bound) {
   for (const Instruction& in : thread.code) {
     UnrollItem item;
     item.instruction = &in;
-    item.label = in.kind == InstructionKind::Label ? in.label : "";
-    item.target = in.kind == InstructionKind::Jump ? in.label : "";
+    item.label = in.kind == InstructionKind::Label ? in.branch().label : "";
+    item.target = in.kind == InstructionKind::Jump ? in.branch().label : "";
     if (in.kind == InstructionKind::Barrier) item.barrierInstance = in.barrier().instance;
     items.push_back(std::move(item));
   }

@@ -34,45 +34,80 @@ const char* kindName(InstructionKind kind) {
   return "?";
 }
 
-void requireKind(const Instruction& in, InstructionKind kind) {
-  if (in.kind != kind)
-    throw std::logic_error(std::string("the ") + kindName(kind) + " operands of a " + kindName(in.kind) +
+void requireKind(const Instruction& in, bool holds, const char* what) {
+  if (!holds)
+    throw std::logic_error(std::string("the ") + what + " operands of a " + kindName(in.kind) +
                            " instruction (" + in.text + ")");
 }
 
-// The operands of kind `kind`, made fresh if the instruction holds none or another kind's.
+// The operands `what` (which the instruction's kind must have: `holds`), made fresh if the instruction
+// holds none or another kind's.
 template <class Operands>
-Operands& mutableOperands(Instruction& in, InstructionKind kind) {
-  requireKind(in, kind);
+Operands& mutableOperands(Instruction& in, bool holds, const char* what) {
+  requireKind(in, holds, what);
   if (!std::holds_alternative<Operands>(in.operands)) in.operands.emplace<Operands>();
   return std::get<Operands>(in.operands);
 }
 
-// The operands of kind `kind`; the defaults while the front end has set none.
+// The operands `what`; the defaults while the front end has set none.
 template <class Operands>
-const Operands& operandsOf(const Instruction& in, InstructionKind kind) {
-  requireKind(in, kind);
+const Operands& operandsOf(const Instruction& in, bool holds, const char* what) {
+  requireKind(in, holds, what);
   static const Operands defaults{};
   const Operands* operands = std::get_if<Operands>(&in.operands);
   return operands != nullptr ? *operands : defaults;
 }
 
+bool isBranch(const Instruction& in) {
+  return in.kind == InstructionKind::Label || in.kind == InstructionKind::Jump;
+}
+
 }  // namespace
 
+const Expr* Instruction::jumpCondition() const {
+  if (kind != InstructionKind::Jump || !branch().condition) return nullptr;
+  return &*branch().condition;
+}
+
+const Expr* Instruction::computedAddress() const {
+  if (!isAccess() || !access().computedAddress) return nullptr;
+  return &*access().computedAddress;
+}
+
+bool Instruction::isAccess() const {
+  return kind == InstructionKind::Load || kind == InstructionKind::Store || kind == InstructionKind::Rmw;
+}
+
+AccessOperands& Instruction::access() {
+  return mutableOperands<AccessOperands>(*this, isAccess(), "access");
+}
+
+const AccessOperands& Instruction::access() const {
+  return operandsOf<AccessOperands>(*this, isAccess(), "access");
+}
+
+BranchOperands& Instruction::branch() {
+  return mutableOperands<BranchOperands>(*this, isBranch(*this), "branch");
+}
+
+const BranchOperands& Instruction::branch() const {
+  return operandsOf<BranchOperands>(*this, isBranch(*this), "branch");
+}
+
 BarrierOperands& Instruction::barrier() {
-  return mutableOperands<BarrierOperands>(*this, InstructionKind::Barrier);
+  return mutableOperands<BarrierOperands>(*this, kind == InstructionKind::Barrier, "barrier");
 }
 
 const BarrierOperands& Instruction::barrier() const {
-  return operandsOf<BarrierOperands>(*this, InstructionKind::Barrier);
+  return operandsOf<BarrierOperands>(*this, kind == InstructionKind::Barrier, "barrier");
 }
 
 WarpOperands& Instruction::warp() {
-  return mutableOperands<WarpOperands>(*this, InstructionKind::Warp);
+  return mutableOperands<WarpOperands>(*this, kind == InstructionKind::Warp, "warp");
 }
 
 const WarpOperands& Instruction::warp() const {
-  return operandsOf<WarpOperands>(*this, InstructionKind::Warp);
+  return operandsOf<WarpOperands>(*this, kind == InstructionKind::Warp, "warp");
 }
 
 int Thread::registerIndex(const std::string& name) {

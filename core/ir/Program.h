@@ -100,18 +100,16 @@ enum class RmwOp {
 };
 
 // One instruction. Which fields matter depends on `kind`:
-// A memory access names its location statically (`address`, a memory index) or, when the address is
-// computed at run time, by `computedAddress`, an expression over registers compared with the locations'
-// `address` values (then `address` is -1).
 //  Load:    reg := [address]                      tags on the read event
 //  Store:   [address] := value                    tags on the write event
 //  Rmw:     reg := [address]; [address] := op     `tags` on the read, `storeTags` on the write; `reg` may be
 //           absent (PTX red); `value` is the operand, `expected` the compare value of CompareExchange
+//           (the three access kinds: AccessOperands, `access()`)
 //  Fence:   a fence event with `tags`
 //  Barrier: a control barrier with its BarrierOperands (`barrier()`)
 //  Local:   reg := value (not a memory event)
-//  Label:   `label`
-//  Jump:    goto `label` if `condition` (no condition: always)
+//  Label:   `branch().label`
+//  Jump:    goto `branch().label` if `branch().condition` (no condition: always)
 //  Visible: a non-memory visible event with `tags` (Vulkan avdevice / visdevice)
 //  Warp:    warp primitive `warp().op` over the lanes of `warp().mask`; collectives set `reg` from their
 //           participants' `value`, shuffles read the source lane from `warp().laneSelector`
@@ -123,6 +121,27 @@ struct AddressRange {
   long long last = 0;
   bool contains(long long address) const { return first <= address && address <= last; }
   bool overlaps(const AddressRange& other) const { return first <= other.last && other.first <= last; }
+};
+
+// The operands of a memory access (Load, Store, Rmw): its location, named statically (`address`, a memory
+// index) or, when the address is computed at run time, by `computedAddress`, an expression over registers
+// compared with the locations' `address` values (then `address` is -1).
+struct AccessOperands {
+  int address = -1;  // memory object index
+  std::optional<Expr> computedAddress;
+  std::optional<AddressRange> addressRange;  // a computed address's object, when known
+  int accessWidth = 0;  // bits accessed by a computed-address access (0: unknown); never aliases a
+                        // location of another width
+  // Rmw only: the update, the compare value of CompareExchange, and the tags of the write event.
+  RmwOp rmwOp = RmwOp::Exchange;
+  Expr expected;
+  TagSet storeTags;
+};
+
+// The operands of a Label (its name) or a Jump (its target, and the condition it jumps on; none: always).
+struct BranchOperands {
+  std::string label;
+  std::optional<Expr> condition;
 };
 
 // The operands of a control barrier (InstructionKind::Barrier): the threads of one instance of `scope`
@@ -162,26 +181,26 @@ struct Instruction {
                               // .loc); empty file otherwise
   std::string text;           // the source text, for witnesses
   std::optional<int> reg;
-  int address = -1;  // memory object index
-  std::optional<Expr> computedAddress;
-  std::optional<AddressRange> addressRange;  // a computed address's object, when known
-  int accessWidth = 0;  // bits accessed by a computed-address access (0: unknown); never aliases a
-                        // location of another width
   Expr value;
-  Expr expected;
-  RmwOp rmwOp = RmwOp::Exchange;
   TagSet tags;
-  TagSet storeTags;
-  std::string label;
-  std::optional<Expr> condition;
-  // What only some kinds have: a Barrier's BarrierOperands, a Warp primitive's WarpOperands, nothing
-  // (std::monostate) for every other kind. barrier() and warp() give them and throw std::logic_error on
-  // an instruction of another kind, so no code reads a barrier's scope off a load.
-  std::variant<std::monostate, BarrierOperands, WarpOperands> operands;
+  // What only some kinds have: a memory access's AccessOperands (Load, Store, Rmw), a Label's or Jump's
+  // BranchOperands, a Barrier's BarrierOperands, a Warp primitive's WarpOperands, nothing (std::monostate)
+  // for Fence, Local and Visible. access(), branch(), barrier() and warp() give them and throw
+  // std::logic_error on an instruction of another kind, so no code reads a barrier's scope off a load.
+  std::variant<std::monostate, AccessOperands, BranchOperands, BarrierOperands, WarpOperands> operands;
+  bool isAccess() const;  // Load, Store or Rmw
+  AccessOperands& access();
+  const AccessOperands& access() const;
+  BranchOperands& branch();
+  const BranchOperands& branch() const;
   BarrierOperands& barrier();
   const BarrierOperands& barrier() const;
   WarpOperands& warp();
   const WarpOperands& warp() const;
+  // For readers that walk every instruction: the condition of a conditional Jump, the computed address of
+  // an access; nullptr for every other instruction.
+  const Expr* jumpCondition() const;
+  const Expr* computedAddress() const;
   // Asynchronous operations (PTX cp.async*, tcgen05.*): the instructions one asynchronous operation lowers
   // to share an id >= 0 (unique in the thread) and stand next to each other; their events carry the AOP
   // tag and are related by `aop` (core/BaseRelations), not ordered after the issue by local consistency.

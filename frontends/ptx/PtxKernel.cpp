@@ -246,7 +246,7 @@ void addUnreachableBarriers(core::Program& program) {
     thread.code.insert(thread.code.end(), missing.begin(), missing.end());
     core::Instruction end;
     end.kind = core::InstructionKind::Label;
-    end.label = "end";
+    end.branch().label = "end";
     thread.code.push_back(std::move(end));
   }
 }

@@ -202,11 +202,11 @@ void KernelThread::lowerMapa(const Instruction& in) {
 }
 
 void KernelThread::AccessTarget::applyTo(core::Instruction& access, int width) const {
-  access.address = location;
+  access.access().address = location;
   if (kind != Kind::Computed) return;
-  access.computedAddress = computed;
-  access.addressRange = range;
-  access.accessWidth = width;
+  access.access().computedAddress = computed;
+  access.access().addressRange = range;
+  access.access().accessWidth = width;
 }
 
 Expr KernelThread::loadFrom(const AccessTarget& target, const core::TagSet& tags, int width,

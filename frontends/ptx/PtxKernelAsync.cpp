@@ -48,17 +48,17 @@ core::Instruction mbarrierUpdate(int location, Expr operand, const std::string& 
                                  const std::string& scope) {
   core::Instruction rmw;
   rmw.kind = core::InstructionKind::Rmw;
-  rmw.rmwOp = core::RmwOp::MbarrierUpdate;
-  rmw.address = location;
+  rmw.access().rmwOp = core::RmwOp::MbarrierUpdate;
+  rmw.access().address = location;
   rmw.value = std::move(operand);
   core::TagSet common = {"M", "_", "RMW", "GEN", "MBAR"};
   common.add(scope);
   rmw.tags = common;
   rmw.tags.add("R");
   rmw.tags.add("RLX");
-  rmw.storeTags = common;
-  rmw.storeTags.add("W");
-  rmw.storeTags.add(writeOrder == "relaxed" ? "RLX" : "REL");
+  rmw.access().storeTags = common;
+  rmw.access().storeTags.add("W");
+  rmw.access().storeTags.add(writeOrder == "relaxed" ? "RLX" : "REL");
   return rmw;
 }
 
@@ -103,7 +103,7 @@ void KernelThread::lowerMbarrier(const Instruction& in) {
     if (count < 1 || count > core::kMaxMbarrierCount) fail(in, "mbarrier count " + std::to_string(count));
     core::Instruction init;
     init.kind = core::InstructionKind::Store;
-    init.address = mbarrierLocation(in, 0);
+    init.access().address = mbarrierLocation(in, 0);
     init.tags = {"W", "M", "_", "GEN", "MBAR", "RLX", "CTA"};
     init.value = Expr::constantValue(count * core::kCountUnit + core::mbarrierInitialState(0));
     emit(std::move(init));
@@ -137,7 +137,7 @@ void KernelThread::lowerMbarrier(const Instruction& in) {
                                             : parityOfToken(operand(in, 2, 64));
     core::Instruction load;
     load.kind = core::InstructionKind::Load;
-    load.address = mbarrierLocation(in, 1);
+    load.access().address = mbarrierLocation(in, 1);
     load.tags = {"R", "M", "_", "GEN", "MBAR"};
     load.tags.add(in.hasQualifier("relaxed") ? "RLX" : "ACQ");
     load.tags.add(scope);
@@ -197,8 +197,8 @@ void KernelThread::emitAsync(core::Instruction instruction, int id, const std::s
   instruction.tags.add("AOP");
   instruction.tags.add(tag);
   if (instruction.kind == core::InstructionKind::Rmw) {
-    instruction.storeTags.add("AOP");
-    instruction.storeTags.add(tag);
+    instruction.access().storeTags.add("AOP");
+    instruction.access().storeTags.add(tag);
   }
   emit(std::move(instruction));
 }

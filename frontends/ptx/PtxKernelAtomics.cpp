@@ -39,16 +39,16 @@ void KernelThread::lowerAtomic(const Instruction& in) {
   AtomicOperation op = atomicOperation(operation).value();
   core::Instruction rmw;
   rmw.kind = core::InstructionKind::Rmw;
-  rmw.rmwOp = type[0] == 's' ? op.onSigned : op.onUnsigned;
-  if (isFloat && !bitsOnly) rmw.rmwOp = core::RmwOp::FloatAdd;
+  rmw.access().rmwOp = type[0] == 's' ? op.onSigned : op.onUnsigned;
+  if (isFloat && !bitsOnly) rmw.access().rmwOp = core::RmwOp::FloatAdd;
   core::TagSet common = {"M", "_", "RMW", "GEN"};
   common.add(scope);
   rmw.tags = common;
   rmw.tags.add("R");
   rmw.tags.add(atomicReadTag(order));
-  rmw.storeTags = common;
-  rmw.storeTags.add("W");
-  rmw.storeTags.add(atomicWriteTag(order));
+  rmw.access().storeTags = common;
+  rmw.access().storeTags.add("W");
+  rmw.access().storeTags.add(atomicWriteTag(order));
   size_t addressIndex = isRed ? 0 : 1;
   const auto* address = std::get_if<Address>(&operandValue(in, addressIndex));
   if (address == nullptr) fail(in, "the address operand of " + in.opcode + " is written [address]");
@@ -57,7 +57,7 @@ void KernelThread::lowerAtomic(const Instruction& in) {
     unsupported(in, "an atomic on .local or .param memory");
   target.applyTo(rmw, width);
   if (operation == "cas") {
-    rmw.expected = operand(in, addressIndex + 1, width);
+    rmw.access().expected = operand(in, addressIndex + 1, width);
     rmw.value = operand(in, addressIndex + 2, width);
   } else {
     rmw.value = operand(in, addressIndex + 1, width);

@@ -40,12 +40,12 @@ std::vector<core::Instruction> inLoopOrder(std::vector<core::Instruction> code,
   size_t blocks = blockStarts.size();
   auto endOf = [&](size_t b) { return b + 1 < blocks ? blockStarts[b + 1] : code.size(); };
   std::map<std::string, size_t> blockOfLabel;
-  for (size_t b = 1; b < blocks; ++b) blockOfLabel[code[blockStarts[b]].label] = b;
+  for (size_t b = 1; b < blocks; ++b) blockOfLabel[code[blockStarts[b]].branch().label] = b;
   std::vector<std::vector<size_t>> successors(blocks);
   for (size_t b = 0; b < blocks; ++b)
     for (size_t i = blockStarts[b]; i < endOf(b); ++i)
       if (code[i].kind == core::InstructionKind::Jump)
-        if (auto target = blockOfLabel.find(code[i].label); target != blockOfLabel.end())
+        if (auto target = blockOfLabel.find(code[i].branch().label); target != blockOfLabel.end())
           successors[b].push_back(target->second);
   std::vector<size_t> postorder;
   std::vector<bool> seen(blocks, false);
@@ -91,7 +91,7 @@ core::Thread KernelThread::lower() {
     blockStarts.push_back(thread_.code.size());
     core::Instruction mark;
     mark.kind = core::InstructionKind::Label;
-    mark.label = label;
+    mark.branch().label = label;
     mark.location = blockLocation(state);  // a loop's header names where the loop is in witnesses
     thread_.code.push_back(std::move(mark));
     run(std::move(state));
@@ -187,14 +187,14 @@ void KernelThread::executeGuarded(State& state, const Instruction& in, const cor
     std::string skip = "G" + std::to_string(++freshCounter_);
     core::Instruction jump;
     jump.kind = core::InstructionKind::Jump;
-    jump.label = skip;
-    jump.condition = core::fold(core::ExprOp::Eq, {guard, core::constantAt(0, guard.width)}, 1);
+    jump.branch().label = skip;
+    jump.branch().condition = core::fold(core::ExprOp::Eq, {guard, core::constantAt(0, guard.width)}, 1);
     jump.location = in.where;
     jump.text = thread_.code[emitted].text;
     thread_.code.insert(thread_.code.begin() + static_cast<std::ptrdiff_t>(emitted), std::move(jump));
     core::Instruction mark;
     mark.kind = core::InstructionKind::Label;
-    mark.label = skip;
+    mark.branch().label = skip;
     thread_.code.push_back(std::move(mark));
   }
   for (auto& [cell, value] : state.cells) {
@@ -232,7 +232,7 @@ bool KernelThread::jumpTo(State& state, size_t target) {
   for (core::Instruction& m : materialization) emit(std::move(m));
   core::Instruction jump;
   jump.kind = core::InstructionKind::Jump;
-  jump.label = label;
+  jump.branch().label = label;
   emit(std::move(jump));
   return false;
 }
@@ -266,22 +266,23 @@ void KernelThread::branch(State& state, const Instruction& in, const core::Expr&
   std::string fallLabel = specialize(fallThrough, fallMoves);
   core::Instruction jump;
   jump.kind = core::InstructionKind::Jump;
-  jump.condition = core::fold(core::ExprOp::Ne, {condition, core::constantAt(0, condition.width)}, 1);
+  jump.branch().condition =
+      core::fold(core::ExprOp::Ne, {condition, core::constantAt(0, condition.width)}, 1);
   std::string moves = takenMoves.empty() ? takenLabel : "M" + std::to_string(++freshCounter_);
-  jump.label = moves;
+  jump.branch().label = moves;
   emit(jump);
   for (core::Instruction& m : fallMoves) emit(std::move(m));
   core::Instruction always;
   always.kind = core::InstructionKind::Jump;
-  always.label = fallLabel;
+  always.branch().label = fallLabel;
   emit(always);
   if (takenMoves.empty()) return;
   core::Instruction mark;
   mark.kind = core::InstructionKind::Label;
-  mark.label = moves;
+  mark.branch().label = moves;
   emit(mark);
   for (core::Instruction& m : takenMoves) emit(std::move(m));
-  always.label = takenLabel;
+  always.branch().label = takenLabel;
   emit(always);
 }
 
@@ -292,7 +293,7 @@ bool KernelThread::returnFromFrame(State& state) {
   }
   core::Instruction jump;
   jump.kind = core::InstructionKind::Jump;
-  jump.label = kEndLabel;
+  jump.branch().label = kEndLabel;
   emit(std::move(jump));
   return false;
 }

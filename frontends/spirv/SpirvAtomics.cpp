@@ -96,18 +96,18 @@ bool ThreadLowering::lowerAtomic(const Instruction& in) {
     // through a generic cast) and we keep in registers, and only the always-writing form reproduces
     // their UNKNOWN (NEEDS.md 6).
     bool onSuccess = model == MemoryModelKind::Vulkan || kOpenclCasOnSuccess;
-    rmw.rmwOp = onSuccess ? core::RmwOp::CompareExchangeOnSuccess : core::RmwOp::CompareExchange;
+    rmw.access().rmwOp = onSuccess ? core::RmwOp::CompareExchangeOnSuccess : core::RmwOp::CompareExchange;
     rmw.value = scalarOf(in.word(6), in);
-    rmw.expected = scalarOf(in.word(7), in);
+    rmw.access().expected = scalarOf(in.word(7), in);
   } else {
     RmwShape shape = *rmwShape(op);
-    rmw.rmwOp = shape.op;
+    rmw.access().rmwOp = shape.op;
     rmw.value = shape.hasValue ? scalarOf(in.word(5), in) : constant(1, w);
   }
   bool exchange = op == spv::Op::OpAtomicExchange || op == spv::Op::OpAtomicCompareExchange;
   AccessTags tags = rmwTags(model, storageClass, scope, semantics, exchange, in.location);
   rmw.tags = tags.read;
-  rmw.storeTags = tags.write;
+  rmw.access().storeTags = tags.write;
   define(in.resultId, Value::scalar(core::Expr::registerValue(*rmw.reg, w), in.typeId));
   emit(std::move(rmw));
   return true;

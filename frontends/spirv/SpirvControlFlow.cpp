@@ -18,15 +18,15 @@ namespace {
 core::Instruction jumpTo(const std::string& label, std::optional<core::Expr> condition = std::nullopt) {
   core::Instruction jump;
   jump.kind = core::InstructionKind::Jump;
-  jump.label = label;
-  jump.condition = std::move(condition);
+  jump.branch().label = label;
+  jump.branch().condition = std::move(condition);
   return jump;
 }
 
 core::Instruction labelAt(const std::string& name) {
   core::Instruction label;
   label.kind = core::InstructionKind::Label;
-  label.label = name;
+  label.branch().label = name;
   return label;
 }
 

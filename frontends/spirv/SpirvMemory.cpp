@@ -63,13 +63,13 @@ core::Instruction ThreadLowering::access(core::InstructionKind kind, const core:
                                          int region, const Instruction& in) {
   core::Instruction access;
   access.kind = kind;
-  access.accessWidth = width;
+  access.access().accessWidth = width;
   if (!address.isConstant()) {
-    access.address = -1;
-    access.computedAddress = address;
+    access.access().address = -1;
+    access.access().computedAddress = address;
     if (region >= 0) {
       const Region& object = info_.regions[static_cast<size_t>(region)];
-      access.addressRange = core::AddressRange{object.base, object.base + object.size - 1};
+      access.access().addressRange = core::AddressRange{object.base, object.base + object.size - 1};
     }
     return access;
   }
@@ -77,8 +77,8 @@ core::Instruction ThreadLowering::access(core::InstructionKind kind, const core:
   if (it == info_.locationsByAddress.end()) {
     // Out of bounds for this thread (a buffer indexed by the invocation id, smaller than the grid): the
     // address is known but names no location. It stays a computed address that matches none.
-    access.address = -1;
-    access.computedAddress = address;
+    access.access().address = -1;
+    access.access().computedAddress = address;
     return access;
   }
   const core::MemoryObject& object = info_.program.memory[static_cast<size_t>(it->second)];
@@ -87,7 +87,7 @@ core::Instruction ThreadLowering::access(core::InstructionKind kind, const core:
                                             object.name + ", which holds " + std::to_string(object.width) +
                                             " bits");
   }
-  access.address = it->second;
+  access.access().address = it->second;
   return access;
 }
 

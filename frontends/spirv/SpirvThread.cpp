@@ -61,7 +61,7 @@ core::Thread ThreadLowering::lower() {
   lowerFunctionBody(entry, "", "@end", {});
   core::Instruction end;
   end.kind = core::InstructionKind::Label;
-  end.label = "@end";
+  end.branch().label = "@end";
   current_ = &info_.module.instructions[entry.begin];
   emit(std::move(end));
   return std::move(thread_);
@@ -143,7 +143,7 @@ long long ThreadLowering::constantOf(uint32_t id, const Instruction& in, const s
 }
 
 void ThreadLowering::emit(core::Instruction instruction) {
-  if (instruction.kind == core::InstructionKind::Jump) targeted_.insert(instruction.label);
+  if (instruction.kind == core::InstructionKind::Jump) targeted_.insert(instruction.branch().label);
   if (current_ != nullptr) {
     instruction.location = current_->location;
     instruction.text = current_->text;

@@ -1,6 +1,7 @@
-// The operands only some instruction kinds have live in their own struct: a barrier's in
-// BarrierOperands, a warp primitive's in WarpOperands. Reading them off an instruction of another kind is a
-// logic error, not a silently default value.
+// The operands only some instruction kinds have live in their own struct: an access's in AccessOperands,
+// a label's or jump's in BranchOperands, a barrier's in BarrierOperands, a warp primitive's in
+// WarpOperands. Reading them off an instruction of another kind is a logic error, not a silently default
+// value.
 #include <gtest/gtest.h>
 
 #include <stdexcept>
@@ -32,12 +33,43 @@ TEST(InstructionOperands, AWarpPrimitiveHoldsWarpOperands) {
   EXPECT_THROW((void)read.barrier(), std::logic_error);
 }
 
+TEST(InstructionOperands, LoadsStoresAndRmwsHoldAccessOperands) {
+  for (InstructionKind kind : {InstructionKind::Load, InstructionKind::Store, InstructionKind::Rmw}) {
+    Instruction access;
+    access.kind = kind;
+    access.access().computedAddress = Expr::constantValue(64);
+    const Instruction& read = access;
+    ASSERT_NE(read.computedAddress(), nullptr);
+    EXPECT_EQ(read.computedAddress()->constant, 64);
+    EXPECT_EQ(read.jumpCondition(), nullptr);
+    EXPECT_THROW((void)read.branch(), std::logic_error);
+  }
+}
+
+TEST(InstructionOperands, LabelsAndJumpsHoldBranchOperands) {
+  Instruction jump;
+  jump.kind = InstructionKind::Jump;
+  jump.branch().label = "loop";
+  const Instruction& read = jump;
+  EXPECT_EQ(read.jumpCondition(), nullptr) << "no condition: always taken";
+  jump.branch().condition = Expr::constantValue(1);
+  EXPECT_NE(read.jumpCondition(), nullptr);
+  EXPECT_EQ(read.computedAddress(), nullptr);
+  EXPECT_THROW((void)read.access(), std::logic_error);
+}
+
 TEST(InstructionOperands, OtherKindsHaveNone) {
-  Instruction load;
-  load.kind = InstructionKind::Load;
-  EXPECT_THROW((void)load.barrier(), std::logic_error);
-  EXPECT_THROW((void)load.warp(), std::logic_error);
-  EXPECT_TRUE(std::holds_alternative<std::monostate>(load.operands));
+  for (InstructionKind kind : {InstructionKind::Fence, InstructionKind::Local, InstructionKind::Visible}) {
+    Instruction in;
+    in.kind = kind;
+    EXPECT_THROW((void)in.access(), std::logic_error);
+    EXPECT_THROW((void)in.branch(), std::logic_error);
+    EXPECT_THROW((void)in.barrier(), std::logic_error);
+    EXPECT_THROW((void)in.warp(), std::logic_error);
+    EXPECT_TRUE(std::holds_alternative<std::monostate>(in.operands));
+    EXPECT_EQ(in.computedAddress(), nullptr);
+    EXPECT_EQ(in.jumpCondition(), nullptr);
+  }
 }
 
 TEST(InstructionOperands, ABarrierNotYetGivenOperandsReadsTheDefaults) {

@@ -26,8 +26,8 @@ core::Program program(const std::string& condition) {
   core::Program p = frontends::parseLitmusText(text, "computed.litmus");
   for (int i : {1, 2}) {  // the store and the second load go through r0
     core::Instruction& in = p.threads[0].code[static_cast<size_t>(i)];
-    in.address = -1;
-    in.computedAddress = core::Expr::registerValue(p.threads[0].registerIndex("r0"));
+    in.access().address = -1;
+    in.access().computedAddress = core::Expr::registerValue(p.threads[0].registerIndex("r0"));
   }
   return p;
 }
@@ -95,7 +95,7 @@ CasRun checkCas(core::RmwOp op, const std::string& condition, bool unknownInitia
   std::string text = kFailingCas;
   text.replace(text.find("%s"), 2, condition);
   core::Program p = frontends::parseLitmusText(text, "cas.litmus");
-  p.threads[0].code[0].rmwOp = op;
+  p.threads[0].code[0].access().rmwOp = op;
   p.memory[0].initialValueUnknown = unknownInitialValue;
   check::CheckOptions options;
   options.explain = true;

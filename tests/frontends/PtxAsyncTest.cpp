@@ -32,12 +32,12 @@ TEST(PtxAsync, MbarrierUpdatesAreReadModifyWritesWithTheirOrderAndScope) {
   ASSERT_FALSE(init.value.isConstant());
   const core::Instruction& arrive = codeOf(program, 0)[1];
   EXPECT_EQ(arrive.kind, InstructionKind::Rmw);
-  EXPECT_EQ(arrive.rmwOp, core::RmwOp::MbarrierUpdate);
-  EXPECT_TRUE(tagNames(arrive.storeTags).count("REL")) << "arrive releases by default";
-  EXPECT_TRUE(tagNames(arrive.storeTags).count("CTA"));
+  EXPECT_EQ(arrive.access().rmwOp, core::RmwOp::MbarrierUpdate);
+  EXPECT_TRUE(tagNames(arrive.access().storeTags).count("REL")) << "arrive releases by default";
+  EXPECT_TRUE(tagNames(arrive.access().storeTags).count("CTA"));
   const core::Instruction& expect = codeOf(program, 1)[0];
-  EXPECT_TRUE(tagNames(expect.storeTags).count("RLX"));
-  EXPECT_TRUE(tagNames(expect.storeTags).count("CLUSTER"));
+  EXPECT_TRUE(tagNames(expect.access().storeTags).count("RLX"));
+  EXPECT_TRUE(tagNames(expect.access().storeTags).count("CLUSTER"));
   EXPECT_EQ(arrive.asyncOp, -1) << "mbarrier operations of the thread itself are synchronous";
 }
 
@@ -51,7 +51,7 @@ TEST(PtxAsync, WaitIsASpinLoopAndTryWaitAComputation) {
   EXPECT_EQ(wait[1].kind, InstructionKind::Load);
   EXPECT_TRUE(tagNames(wait[1].tags).count("ACQ")) << "wait acquires by default";
   EXPECT_EQ(wait[2].kind, InstructionKind::Jump);
-  EXPECT_EQ(wait[2].label, wait[0].label);
+  EXPECT_EQ(wait[2].branch().label, wait[0].branch().label);
   const auto& poll = codeOf(program, 1);
   ASSERT_EQ(poll.size(), 2U);
   EXPECT_TRUE(tagNames(poll[0].tags).count("RLX"));
@@ -73,12 +73,12 @@ TEST(PtxAsync, AsynchronousOperationsShareOneIdAndCarryAop) {
   EXPECT_NE(copy[4].asyncOp, copy[0].asyncOp) << "each operation has its own id";
   EXPECT_TRUE(tagNames(copy[0].tags).count("ASYNC")) << "TMA copies use the async proxy";
   EXPECT_EQ(copy[2].kind, InstructionKind::Fence);
-  EXPECT_EQ(copy[3].rmwOp, core::RmwOp::MbarrierUpdate);
-  EXPECT_TRUE(tagNames(copy[3].storeTags).count("REL"));
-  EXPECT_TRUE(tagNames(copy[3].storeTags).count("CLUSTER"));
+  EXPECT_EQ(copy[3].access().rmwOp, core::RmwOp::MbarrierUpdate);
+  EXPECT_TRUE(tagNames(copy[3].access().storeTags).count("REL"));
+  EXPECT_TRUE(tagNames(copy[3].access().storeTags).count("CLUSTER"));
   const auto& mma = codeOf(program, 1);
   ASSERT_EQ(mma.size(), 4U) << "two reads and the accumulator write, then the commit's arrive";
-  EXPECT_TRUE(tagNames(mma[3].storeTags).count("TCCOMMIT"));
+  EXPECT_TRUE(tagNames(mma[3].access().storeTags).count("TCCOMMIT"));
 }
 
 TEST(PtxAsync, MarkersAndTensorMemory) {
@@ -120,7 +120,7 @@ TEST(PtxAsync, BarIsALocationNameUnlessADotFollows) {
   EXPECT_EQ(program.memory.size(), 1U);
   EXPECT_EQ(program.memory[0].name, "bar");
   EXPECT_EQ(codeOf(program, 0)[1].kind, InstructionKind::Barrier);
-  EXPECT_EQ(codeOf(program, 0)[2].address, 0);
+  EXPECT_EQ(codeOf(program, 0)[2].access().address, 0);
 }
 
 TEST(PtxAsync, MisuseGetsOneMessage) {

@@ -44,17 +44,17 @@ TEST(PtxInstructions, AtomSplitsItsOrderOverBothHalves) {
                                          "atom.release.sys.xor r1, x, 3 | atom.relaxed.gpu.exch r1, x, 2"});
   const std::vector<core::Instruction>& p0 = program.threads[0].code;
   const std::vector<core::Instruction>& p1 = program.threads[1].code;
-  EXPECT_EQ(p0[0].rmwOp, core::RmwOp::Add);
+  EXPECT_EQ(p0[0].access().rmwOp, core::RmwOp::Add);
   EXPECT_EQ(tagNames(p0[0].tags), (Tags{"R", "M", "_", "RMW", "ACQ", "GPU", "GEN"}));
-  EXPECT_EQ(tagNames(p0[0].storeTags), (Tags{"W", "M", "_", "RMW", "REL", "GPU", "GEN"}));
+  EXPECT_EQ(tagNames(p0[0].access().storeTags), (Tags{"W", "M", "_", "RMW", "REL", "GPU", "GEN"}));
   EXPECT_EQ(tagNames(p1[0].tags), (Tags{"R", "M", "_", "RMW", "ACQ", "CTA", "GEN"}));
-  EXPECT_EQ(tagNames(p1[0].storeTags), (Tags{"W", "M", "_", "RMW", "RLX", "CTA", "GEN"}));
+  EXPECT_EQ(tagNames(p1[0].access().storeTags), (Tags{"W", "M", "_", "RMW", "RLX", "CTA", "GEN"}));
   EXPECT_EQ(p1[0].value.reg, registerOf(program.threads[1], "r1"));
-  EXPECT_EQ(p0[1].rmwOp, core::RmwOp::Xor);
+  EXPECT_EQ(p0[1].access().rmwOp, core::RmwOp::Xor);
   EXPECT_EQ(tagNames(p0[1].tags), (Tags{"R", "M", "_", "RMW", "RLX", "SYS", "GEN"}));
-  EXPECT_EQ(tagNames(p0[1].storeTags), (Tags{"W", "M", "_", "RMW", "REL", "SYS", "GEN"}));
-  EXPECT_EQ(p1[1].rmwOp, core::RmwOp::Exchange);
-  EXPECT_EQ(tagNames(p1[1].storeTags), (Tags{"W", "M", "_", "RMW", "RLX", "GPU", "GEN"}));
+  EXPECT_EQ(tagNames(p0[1].access().storeTags), (Tags{"W", "M", "_", "RMW", "REL", "SYS", "GEN"}));
+  EXPECT_EQ(p1[1].access().rmwOp, core::RmwOp::Exchange);
+  EXPECT_EQ(tagNames(p1[1].access().storeTags), (Tags{"W", "M", "_", "RMW", "RLX", "GPU", "GEN"}));
 }
 
 TEST(PtxInstructions, RedHasNoResultRegister) {
@@ -62,11 +62,11 @@ TEST(PtxInstructions, RedHasNoResultRegister) {
   const core::Instruction& red = first(program);
   EXPECT_EQ(red.kind, core::InstructionKind::Rmw);
   EXPECT_FALSE(red.reg.has_value());
-  EXPECT_EQ(red.rmwOp, core::RmwOp::Sub);
+  EXPECT_EQ(red.access().rmwOp, core::RmwOp::Sub);
   EXPECT_EQ(red.value.constant, 1);
   EXPECT_EQ(tagNames(red.tags), (Tags{"R", "M", "_", "RMW", "ACQ", "SYS", "GEN"}));
-  EXPECT_EQ(tagNames(red.storeTags), (Tags{"W", "M", "_", "RMW", "REL", "SYS", "GEN"}));
-  EXPECT_EQ(first(program, 1).rmwOp, core::RmwOp::Mul);
+  EXPECT_EQ(tagNames(red.access().storeTags), (Tags{"W", "M", "_", "RMW", "REL", "SYS", "GEN"}));
+  EXPECT_EQ(first(program, 1).access().rmwOp, core::RmwOp::Mul);
 }
 
 TEST(PtxInstructions, Fences) {
@@ -104,14 +104,14 @@ TEST(PtxInstructions, LocalArithmeticAndBranches) {
   EXPECT_EQ(p0[1].value.op, core::ExprOp::Mul);
   EXPECT_EQ(p0[1].value.args[1].constant, 16);
   EXPECT_EQ(p1[1].value.op, core::ExprOp::Div);
-  EXPECT_EQ(p0[2].condition->op, core::ExprOp::Eq);
-  EXPECT_EQ(p0[2].condition->args[1].reg, registerOf(program.threads[0], "r2"));
-  EXPECT_EQ(p1[2].condition->op, core::ExprOp::Le);
-  EXPECT_EQ(p0[3].condition->op, core::ExprOp::Lt);
-  EXPECT_EQ(p1[3].condition->op, core::ExprOp::Gt);
-  EXPECT_EQ(p0[4].condition->op, core::ExprOp::Ge);
-  EXPECT_EQ(p1[4].condition->op, core::ExprOp::Ne);
-  EXPECT_EQ(p1[5].label, "LC2");
+  EXPECT_EQ(p0[2].branch().condition->op, core::ExprOp::Eq);
+  EXPECT_EQ(p0[2].branch().condition->args[1].reg, registerOf(program.threads[0], "r2"));
+  EXPECT_EQ(p1[2].branch().condition->op, core::ExprOp::Le);
+  EXPECT_EQ(p0[3].branch().condition->op, core::ExprOp::Lt);
+  EXPECT_EQ(p1[3].branch().condition->op, core::ExprOp::Gt);
+  EXPECT_EQ(p0[4].branch().condition->op, core::ExprOp::Ge);
+  EXPECT_EQ(p1[4].branch().condition->op, core::ExprOp::Ne);
+  EXPECT_EQ(p1[5].branch().label, "LC2");
 }
 
 TEST(PtxInitBlock, AliasesResolveInAnyOrderAndInheritTheInitialValue) {

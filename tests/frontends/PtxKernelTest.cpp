@@ -75,8 +75,9 @@ TEST(PtxKernel, AddressesTheLaunchFixesNameTheirLocation) {
     auto store = std::find_if(thread.code.begin(), thread.code.end(), [](const core::Instruction& in) {
       return in.kind == core::InstructionKind::Store;
     });
-    ASSERT_GE(store->address, 0);
-    EXPECT_EQ(program.memory[static_cast<size_t>(store->address)].name, "s[" + std::to_string(t) + "]");
+    ASSERT_GE(store->access().address, 0);
+    EXPECT_EQ(program.memory[static_cast<size_t>(store->access().address)].name,
+              "s[" + std::to_string(t) + "]");
     EXPECT_TRUE(store->value.isConstant());
     EXPECT_EQ(store->value.constant, t);
   }
@@ -124,13 +125,13 @@ TEST(PtxKernel, SpinLoopsOnLoadedValuesStayLoops) {
   const core::Thread& thread = program.threads[0];
   EXPECT_EQ(count(thread, core::InstructionKind::Load), 2u);  // the first iteration, then the loop block
   auto conditional = std::count_if(thread.code.begin(), thread.code.end(), [](const core::Instruction& in) {
-    return in.kind == core::InstructionKind::Jump && in.condition.has_value();
+    return in.kind == core::InstructionKind::Jump && in.branch().condition.has_value();
   });
   EXPECT_EQ(conditional, 2);
   // the loop's block names where the loop is (a spinning thread's witness quotes it)
   for (const core::Instruction& in : thread.code) {
-    if (in.kind == core::InstructionKind::Label && in.label != "end") {
-      EXPECT_GT(in.location.line, 0) << in.label;
+    if (in.kind == core::InstructionKind::Label && in.branch().label != "end") {
+      EXPECT_GT(in.location.line, 0) << in.branch().label;
     }
   }
 }
@@ -157,14 +158,14 @@ TEST(PtxKernel, ALoopsExitBlockComesAfterTheLoop) {
   const std::vector<core::Instruction>& code = program.threads[0].code;
   std::map<std::string, size_t> labelAt;
   for (size_t i = 0; i < code.size(); ++i)
-    if (code[i].kind == core::InstructionKind::Label) labelAt[code[i].label] = i;
+    if (code[i].kind == core::InstructionKind::Label) labelAt[code[i].branch().label] = i;
   size_t storeAt = static_cast<size_t>(
       std::find_if(code.begin(), code.end(),
                    [](const core::Instruction& in) { return in.kind == core::InstructionKind::Store; }) -
       code.begin());
   int backward = 0;
   for (size_t i = 0; i < code.size(); ++i) {
-    if (code[i].kind != core::InstructionKind::Jump || labelAt.at(code[i].label) > i) continue;
+    if (code[i].kind != core::InstructionKind::Jump || labelAt.at(code[i].branch().label) > i) continue;
     ++backward;
     EXPECT_LT(i, storeAt) << "a backward jump after the exit block's store";
   }
@@ -192,8 +193,8 @@ TEST(PtxKernel, ABranchOutcomeFixesTheValueItCompares) {
     return in.kind == core::InstructionKind::Store;
   });
   ASSERT_NE(store, thread.code.end());
-  ASSERT_GE(store->address, 0);
-  EXPECT_EQ(program.memory[static_cast<size_t>(store->address)].name, "s[2]");
+  ASSERT_GE(store->access().address, 0);
+  EXPECT_EQ(program.memory[static_cast<size_t>(store->access().address)].name, "s[2]");
   ASSERT_TRUE(store->value.isConstant());
   EXPECT_EQ(store->value.constant, 2);
 }
@@ -291,7 +292,7 @@ TEST(PtxKernel, MapaAddressesReachThePeerCtasSharedMemory) {
         std::find_if(program.threads[t].code.begin(), program.threads[t].code.end(),
                      [](const core::Instruction& in) { return in.kind == core::InstructionKind::Store; });
     ASSERT_NE(store, program.threads[t].code.end());
-    EXPECT_EQ(program.memory.at(static_cast<size_t>(store->address)).name,
+    EXPECT_EQ(program.memory.at(static_cast<size_t>(store->access().address)).name,
               "s[0]@cta" + std::to_string(1 - t));
   }
   std::string outside =
@@ -411,7 +412,7 @@ TEST(PtxKernel, AtomIncAndDecWrapAtTheirOperand) {
   core::Thread thread = lower(kernel(body), launchOf(1)).threads[0];
   std::vector<core::RmwOp> ops;
   for (const core::Instruction& in : thread.code)
-    if (in.kind == core::InstructionKind::Rmw) ops.push_back(in.rmwOp);
+    if (in.kind == core::InstructionKind::Rmw) ops.push_back(in.access().rmwOp);
   EXPECT_EQ(ops, (std::vector<core::RmwOp>{core::RmwOp::WrappingIncrement, core::RmwOp::WrappingDecrement}));
   std::string signedInc =
       ".reg .b32 %r<3>;\n.reg .b64 %rd<2>;\nld.param.u64 %rd1, [k_param_0];\n"

@@ -30,7 +30,7 @@ TEST(PtxSuitePrograms, MessagePassing) {
   ASSERT_EQ(p0.code.size(), 2u);
   EXPECT_EQ(p0.code[0].kind, core::InstructionKind::Store);
   EXPECT_EQ(tagNames(p0.code[0].tags), (Tags{"W", "M", "_", "WEAK", "GEN"}));
-  EXPECT_EQ(p0.code[0].address, 0);
+  EXPECT_EQ(p0.code[0].access().address, 0);
   EXPECT_EQ(p0.code[0].value.constant, 1);
   EXPECT_EQ(tagNames(p0.code[1].tags), (Tags{"W", "M", "_", "REL", "GPU", "GEN"}));
   EXPECT_EQ(p0.code[1].text, "st.release.gpu y, 1");
@@ -40,7 +40,7 @@ TEST(PtxSuitePrograms, MessagePassing) {
   EXPECT_EQ(p1.code[0].kind, core::InstructionKind::Load);
   EXPECT_EQ(tagNames(p1.code[0].tags), (Tags{"R", "M", "_", "ACQ", "GPU", "GEN"}));
   EXPECT_EQ(p1.code[0].reg, registerOf(p1, "r1"));
-  EXPECT_EQ(p1.code[0].address, 1);
+  EXPECT_EQ(p1.code[0].access().address, 1);
   EXPECT_EQ(p1.code[0].location.str(), program.file + ":10:27");
   EXPECT_EQ(p1.registerInits.at(registerOf(p1, "r2")), 0);
 
@@ -78,7 +78,7 @@ TEST(PtxSuitePrograms, AliasesAndProxies) {
   const std::vector<core::Instruction>& p0 = program.threads[0].code;
   ASSERT_EQ(p0.size(), 4u);
   EXPECT_EQ(tagNames(p0[0].tags), (Tags{"W", "M", "_", "WEAK", "SUR"}));
-  EXPECT_EQ(p0[0].address, program.memoryIndex("s"));
+  EXPECT_EQ(p0[0].access().address, program.memoryIndex("s"));
   EXPECT_EQ(p0[1].kind, core::InstructionKind::Fence);
   EXPECT_EQ(tagNames(p0[1].tags), (Tags{"F", "_", "SUR"}));
   EXPECT_EQ(tagNames(p0[2].tags), (Tags{"F", "_", "ALIAS"}));
@@ -87,7 +87,7 @@ TEST(PtxSuitePrograms, AliasesAndProxies) {
   ASSERT_EQ(p1.size(), 3u);
   EXPECT_EQ(tagNames(p1[1].tags), (Tags{"F", "_", "TEX"}));
   EXPECT_EQ(tagNames(p1[2].tags), (Tags{"R", "M", "_", "WEAK", "TEX"}));
-  EXPECT_EQ(p1[2].address, program.memoryIndex("t"));
+  EXPECT_EQ(p1[2].access().address, program.memoryIndex("t"));
 }
 
 TEST(PtxSuitePrograms, BarrierWithResourceAndQuorum) {
@@ -136,27 +136,27 @@ TEST(PtxSuitePrograms, CompareAndSwapLoop) {
   const core::Thread& p1 = program.threads[1];
   ASSERT_EQ(p1.code.size(), 5u);
   EXPECT_EQ(p1.code[0].kind, core::InstructionKind::Label);
-  EXPECT_EQ(p1.code[0].label, "LC00");
+  EXPECT_EQ(p1.code[0].branch().label, "LC00");
 
   const core::Instruction& cas = p1.code[1];
   EXPECT_EQ(cas.kind, core::InstructionKind::Rmw);
-  EXPECT_EQ(cas.rmwOp, core::RmwOp::CompareExchange);
+  EXPECT_EQ(cas.access().rmwOp, core::RmwOp::CompareExchange);
   EXPECT_EQ(cas.reg, registerOf(p1, "r1"));
-  EXPECT_EQ(cas.address, program.memoryIndex("flag"));
-  EXPECT_EQ(cas.expected.constant, 1);
+  EXPECT_EQ(cas.access().address, program.memoryIndex("flag"));
+  EXPECT_EQ(cas.access().expected.constant, 1);
   EXPECT_EQ(cas.value.constant, 0);
   EXPECT_EQ(tagNames(cas.tags), (Tags{"R", "M", "_", "RMW", "RLX", "GPU", "GEN"}));
-  EXPECT_EQ(tagNames(cas.storeTags), (Tags{"W", "M", "_", "RMW", "RLX", "GPU", "GEN"}));
+  EXPECT_EQ(tagNames(cas.access().storeTags), (Tags{"W", "M", "_", "RMW", "RLX", "GPU", "GEN"}));
 
   const core::Instruction& branch = p1.code[2];
   EXPECT_EQ(branch.kind, core::InstructionKind::Jump);
-  EXPECT_EQ(branch.label, "LC00");
-  ASSERT_TRUE(branch.condition.has_value());
-  EXPECT_EQ(branch.condition->op, core::ExprOp::Ne);
-  EXPECT_EQ(branch.condition->args[0].reg, registerOf(p1, "r1"));
-  EXPECT_EQ(branch.condition->args[1].constant, 1);
+  EXPECT_EQ(branch.branch().label, "LC00");
+  ASSERT_TRUE(branch.branch().condition.has_value());
+  EXPECT_EQ(branch.branch().condition->op, core::ExprOp::Ne);
+  EXPECT_EQ(branch.branch().condition->args[0].reg, registerOf(p1, "r1"));
+  EXPECT_EQ(branch.branch().condition->args[1].constant, 1);
 
-  EXPECT_EQ(program.threads[0].code[2].rmwOp, core::RmwOp::Exchange);
+  EXPECT_EQ(program.threads[0].code[2].access().rmwOp, core::RmwOp::Exchange);
   EXPECT_EQ(tagNames(p1.code[3].tags), (Tags{"F", "_", "SC", "CTA", "GEN"}));
 }
 
@@ -164,10 +164,10 @@ TEST(PtxSuitePrograms, LabelsAndJumps) {
   core::Program program = parseSuiteFile("CADP/2_threads_4_instructions/102_simple.litmus");
   const std::vector<core::Instruction>& p1 = program.threads[1].code;
   ASSERT_EQ(p1.size(), 11u);
-  EXPECT_EQ(p1[0].label, "LC10");
+  EXPECT_EQ(p1[0].branch().label, "LC10");
   EXPECT_EQ(p1[3].kind, core::InstructionKind::Jump);
-  EXPECT_EQ(p1[3].label, "LC12");
-  EXPECT_FALSE(p1[3].condition.has_value());
+  EXPECT_EQ(p1[3].branch().label, "LC12");
+  EXPECT_FALSE(p1[3].branch().condition.has_value());
   EXPECT_EQ(p1[9].text, "goto LC10");
   EXPECT_EQ(p1[9].location.line, 19);
   EXPECT_EQ(p1[10].kind, core::InstructionKind::Label);

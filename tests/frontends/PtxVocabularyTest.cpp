@@ -50,9 +50,10 @@ void expectAlike(const std::string& cell, const std::string& instruction) {
   core::Instruction litmus = fromLitmus(cell), kernel = fromKernel(instruction);
   EXPECT_EQ(litmus.kind, kernel.kind);
   EXPECT_EQ(frontends::testing::tagNames(litmus.tags), frontends::testing::tagNames(kernel.tags));
-  EXPECT_EQ(frontends::testing::tagNames(litmus.storeTags), frontends::testing::tagNames(kernel.storeTags));
   if (litmus.kind == core::InstructionKind::Rmw) {
-    EXPECT_EQ(litmus.rmwOp, kernel.rmwOp);
+    EXPECT_EQ(frontends::testing::tagNames(litmus.access().storeTags),
+              frontends::testing::tagNames(kernel.access().storeTags));
+    EXPECT_EQ(litmus.access().rmwOp, kernel.access().rmwOp);
   }
   if (litmus.kind == core::InstructionKind::Warp) {
     EXPECT_EQ(litmus.warp().op, kernel.warp().op);

@@ -22,7 +22,7 @@ using spirv_testing::vulkanModule;
 using Tags = std::vector<std::string>;
 
 const core::MemoryObject& locationOf(const core::Program& p, const core::Instruction* in) {
-  return p.memory.at(static_cast<size_t>(in->address));
+  return p.memory.at(static_cast<size_t>(in->access().address));
 }
 
 TEST(SpirvLowering, ThreadsFollowTheGrid) {
@@ -98,10 +98,10 @@ TEST(SpirvLowering, LoadedIndexGivesAComputedAddress) {
   auto loads = instructionsOf(p.threads[0], InstructionKind::Load);
   ASSERT_EQ(loads.size(), 2u);
   EXPECT_EQ(locationOf(p, loads[0]).name, "%y");
-  EXPECT_EQ(loads[1]->address, -1);
-  EXPECT_EQ(loads[1]->accessWidth, 32);
-  ASSERT_TRUE(loads[1]->computedAddress.has_value());
-  const core::Expr& address = *loads[1]->computedAddress;
+  EXPECT_EQ(loads[1]->access().address, -1);
+  EXPECT_EQ(loads[1]->access().accessWidth, 32);
+  ASSERT_TRUE(loads[1]->access().computedAddress.has_value());
+  const core::Expr& address = *loads[1]->access().computedAddress;
   EXPECT_EQ(address.op, core::ExprOp::Add);
   EXPECT_EQ(address.args[0].constant, p.memory[0].address);
   EXPECT_EQ(address.args[1].op, core::ExprOp::Mul);
@@ -124,10 +124,10 @@ TEST(SpirvLowering, AtomicsAndBarriersCarryDat3MsVulkanTags) {
   EXPECT_EQ(tagNames(instructionsOf(t, InstructionKind::Load)[0]->tags),
             (Tags{"ACQ", "ATOM", "M", "NONPRIV", "R", "SC0", "SEMSC0", "VIS", "WG", "_"}));
   const core::Instruction* rmw = instructionsOf(t, InstructionKind::Rmw)[0];
-  EXPECT_EQ(rmw->rmwOp, core::RmwOp::Add);
+  EXPECT_EQ(rmw->access().rmwOp, core::RmwOp::Add);
   EXPECT_EQ(tagNames(rmw->tags),
             (Tags{"ACQ", "ATOM", "M", "NONPRIV", "R", "RMW", "SC0", "SEMSC0", "SG", "VIS", "_"}));
-  EXPECT_EQ(tagNames(rmw->storeTags),
+  EXPECT_EQ(tagNames(rmw->access().storeTags),
             (Tags{"ATOM", "AV", "M", "NONPRIV", "REL", "RMW", "SC0", "SEMSC0", "SG", "W", "_"}));
   auto barriers = instructionsOf(t, InstructionKind::Barrier);
   ASSERT_EQ(barriers.size(), 2u);
@@ -143,9 +143,9 @@ TEST(SpirvLowering, CompareExchangeIsOneRmw) {
   std::string body = "%old = OpAtomicCompareExchange %uint %y %c1 %c0 %c0 %c2 %c1\n";
   core::Program p = parse(vulkanModule("", body));
   const core::Instruction* rmw = instructionsOf(p.threads[0], InstructionKind::Rmw).at(0);
-  EXPECT_EQ(rmw->rmwOp, core::RmwOp::CompareExchangeOnSuccess);  // SPIR-V writes only on success
+  EXPECT_EQ(rmw->access().rmwOp, core::RmwOp::CompareExchangeOnSuccess);  // SPIR-V writes only on success
   EXPECT_EQ(rmw->value.constant, 2);
-  EXPECT_EQ(rmw->expected.constant, 1);
+  EXPECT_EQ(rmw->access().expected.constant, 1);
   EXPECT_EQ(p.threads[0].registerNames.at(static_cast<size_t>(*rmw->reg)), "%old");
 }
 
@@ -182,8 +182,9 @@ TEST(SpirvLowering, LoopsAreBackJumpsWithPhiAssignments) {
   int reg = -1;
   std::vector<std::string> shape;
   for (const core::Instruction& in : t.code) {
-    if (in.kind == InstructionKind::Label) shape.push_back(in.label + ":");
-    if (in.kind == InstructionKind::Jump) shape.push_back("goto " + in.label + (in.condition ? "?" : ""));
+    if (in.kind == InstructionKind::Label) shape.push_back(in.branch().label + ":");
+    if (in.kind == InstructionKind::Jump)
+      shape.push_back("goto " + in.branch().label + (in.branch().condition ? "?" : ""));
     if (in.kind == InstructionKind::Local) {
       shape.push_back(t.registerNames.at(static_cast<size_t>(*in.reg)) + ":=");
       reg = *in.reg;
@@ -195,7 +196,7 @@ TEST(SpirvLowering, LoopsAreBackJumpsWithPhiAssignments) {
                                              "%exit:", "goto @end", "@end:"}));
   EXPECT_EQ(t.registerNames.at(static_cast<size_t>(reg)), "%i");
   const core::Instruction* store = instructionsOf(t, InstructionKind::Store)[0];
-  EXPECT_EQ(store->address, -1);  // the index is the loop counter
+  EXPECT_EQ(store->access().address, -1);  // the index is the loop counter
 }
 
 TEST(SpirvLowering, SwappingPhisGoThroughTemporaries) {
@@ -385,8 +386,8 @@ TEST(SpirvLowering, OpenclKernelsTakeBuffersAsArguments) {
   EXPECT_EQ(tagNames(store->tags), (Tags{"GLOBAL", "M", "W", "_"}));
   const core::Instruction* rmw = instructionsOf(t, InstructionKind::Rmw).at(0);
   EXPECT_EQ(tagNames(rmw->tags), (Tags{"ACQ", "GLOBAL", "M", "R", "RMW", "WG", "_"}));
-  EXPECT_EQ(instructionsOf(t, InstructionKind::Rmw).at(1)->rmwOp, core::RmwOp::CompareExchange);
-  EXPECT_EQ(tagNames(rmw->storeTags), (Tags{"GLOBAL", "M", "REL", "RMW", "W", "WG", "_"}));
+  EXPECT_EQ(instructionsOf(t, InstructionKind::Rmw).at(1)->access().rmwOp, core::RmwOp::CompareExchange);
+  EXPECT_EQ(tagNames(rmw->access().storeTags), (Tags{"GLOBAL", "M", "REL", "RMW", "W", "WG", "_"}));
   EXPECT_EQ(tagNames(instructionsOf(t, InstructionKind::Barrier).at(0)->tags),
             (Tags{"ACQ", "F", "GLOBAL", "REL", "WG", "_"}));
 }

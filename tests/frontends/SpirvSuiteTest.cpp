@@ -49,19 +49,19 @@ void expectWellFormed(const core::Program& program, const std::string& target) {
     std::set<std::string> labels;
     for (const core::Instruction& in : thread.code) {
       if (in.kind == core::InstructionKind::Label) {
-        EXPECT_TRUE(labels.insert(in.label).second) << in.label;
+        EXPECT_TRUE(labels.insert(in.branch().label).second) << in.branch().label;
       }
       EXPECT_FALSE(in.text.empty());
       EXPECT_GT(in.location.line, 0);
       bool memory = in.kind == core::InstructionKind::Load || in.kind == core::InstructionKind::Store ||
                     in.kind == core::InstructionKind::Rmw;
       if (memory) {
-        EXPECT_TRUE(in.address >= 0 || in.computedAddress.has_value()) << in.text;
+        EXPECT_TRUE(in.access().address >= 0 || in.access().computedAddress.has_value()) << in.text;
       }
     }
     for (const core::Instruction& in : thread.code) {
       if (in.kind == core::InstructionKind::Jump) {
-        EXPECT_EQ(labels.count(in.label), 1u) << in.label;
+        EXPECT_EQ(labels.count(in.branch().label), 1u) << in.branch().label;
       }
     }
   }

@@ -100,7 +100,7 @@ TEST(VulkanInstructionTags, EveryMnemonicMatchesTheReferenceTable) {
     EXPECT_EQ(tagNames(instruction.tags), expected[0]);
     if (instruction.kind == core::InstructionKind::Rmw) {
       ASSERT_EQ(expected.size(), 2u);
-      EXPECT_EQ(tagNames(instruction.storeTags), expected[1]);
+      EXPECT_EQ(tagNames(instruction.access().storeTags), expected[1]);
     }
   }
 }

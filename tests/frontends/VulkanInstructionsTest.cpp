@@ -45,12 +45,12 @@ TEST(VulkanInstructions, AtomicsWithSeveralSemantics) {
 TEST(VulkanInstructions, AcquireReleaseRmwWithBothSemantics) {
   core::Program program = parse("", {"rmw.atom.acq_rel.wg.sc1.semsc0.semsc1.semav.semvis.xor r0, x, r2 |"});
   const core::Instruction& rmw = program.threads[0].code[0];
-  EXPECT_EQ(rmw.rmwOp, core::RmwOp::Xor);
+  EXPECT_EQ(rmw.access().rmwOp, core::RmwOp::Xor);
   EXPECT_EQ(rmw.value.reg, registerOf(program.threads[0], "r2"));
   EXPECT_EQ(tagNames(rmw.tags), (Tags{"R", "M", "_", "RMW", "ATOM", "NONPRIV", "VIS", "WG", "SC1", "ACQ",
                                       "SEMSC0", "SEMSC1", "SEMVIS"}));
-  EXPECT_EQ(tagNames(rmw.storeTags), (Tags{"W", "M", "_", "RMW", "ATOM", "NONPRIV", "AV", "WG", "SC1", "REL",
-                                           "SEMSC0", "SEMSC1", "SEMAV"}));
+  EXPECT_EQ(tagNames(rmw.access().storeTags), (Tags{"W", "M", "_", "RMW", "ATOM", "NONPRIV", "AV", "WG",
+                                                    "SC1", "REL", "SEMSC0", "SEMSC1", "SEMAV"}));
 }
 
 TEST(VulkanInstructions, RmwOperations) {
@@ -59,13 +59,14 @@ TEST(VulkanInstructions, RmwOperations) {
                                      "rmw.atom.dv.sc0.or r2, x, 5 | rmw.atom.dv.sc0 r2, x, 6"});
   const std::vector<core::Instruction>& p0 = program.threads[0].code;
   const std::vector<core::Instruction>& p1 = program.threads[1].code;
-  EXPECT_EQ(p0[0].rmwOp, core::RmwOp::Sub);
-  EXPECT_EQ(p1[0].rmwOp, core::RmwOp::Mul);
-  EXPECT_EQ(p0[1].rmwOp, core::RmwOp::Div);
-  EXPECT_EQ(p1[1].rmwOp, core::RmwOp::And);
-  EXPECT_EQ(p0[2].rmwOp, core::RmwOp::Or);
-  EXPECT_EQ(p1[2].rmwOp, core::RmwOp::Exchange);
-  EXPECT_EQ(tagNames(p0[0].storeTags), (Tags{"W", "M", "_", "RMW", "ATOM", "NONPRIV", "AV", "DV", "SC0"}));
+  EXPECT_EQ(p0[0].access().rmwOp, core::RmwOp::Sub);
+  EXPECT_EQ(p1[0].access().rmwOp, core::RmwOp::Mul);
+  EXPECT_EQ(p0[1].access().rmwOp, core::RmwOp::Div);
+  EXPECT_EQ(p1[1].access().rmwOp, core::RmwOp::And);
+  EXPECT_EQ(p0[2].access().rmwOp, core::RmwOp::Or);
+  EXPECT_EQ(p1[2].access().rmwOp, core::RmwOp::Exchange);
+  EXPECT_EQ(tagNames(p0[0].access().storeTags),
+            (Tags{"W", "M", "_", "RMW", "ATOM", "NONPRIV", "AV", "DV", "SC0"}));
 }
 
 TEST(VulkanInstructions, FencesAndBarriers) {
@@ -109,13 +110,13 @@ TEST(VulkanInstructions, ArithmeticAndBranches) {
   EXPECT_EQ(p1[1].value.op, core::ExprOp::And);
   EXPECT_EQ(p0[2].value.op, core::ExprOp::Or);
   EXPECT_EQ(p1[2].value.op, core::ExprOp::Xor);
-  EXPECT_EQ(p0[3].condition->op, core::ExprOp::Lt);
-  EXPECT_EQ(p1[3].condition->op, core::ExprOp::Le);
-  EXPECT_EQ(p0[4].condition->op, core::ExprOp::Gt);
-  EXPECT_EQ(p1[4].condition->op, core::ExprOp::Ge);
-  EXPECT_EQ(p0[5].condition->op, core::ExprOp::Ne);
-  EXPECT_FALSE(p1[5].condition.has_value());
-  EXPECT_EQ(p1[5].label, "LC2");
+  EXPECT_EQ(p0[3].branch().condition->op, core::ExprOp::Lt);
+  EXPECT_EQ(p1[3].branch().condition->op, core::ExprOp::Le);
+  EXPECT_EQ(p0[4].branch().condition->op, core::ExprOp::Gt);
+  EXPECT_EQ(p1[4].branch().condition->op, core::ExprOp::Ge);
+  EXPECT_EQ(p0[5].branch().condition->op, core::ExprOp::Ne);
+  EXPECT_FALSE(p1[5].branch().condition.has_value());
+  EXPECT_EQ(p1[5].branch().label, "LC2");
 }
 
 TEST(VulkanInitBlock, AliasesResolveInAnyOrderAndInheritTheInitialValue) {

@@ -67,7 +67,7 @@ TEST(VulkanSuitePrograms, SswBlockAndGenericAlias) {
   EXPECT_EQ(scopesOf(program.threads[1]), vulkanScopes(0, 0, 1));
 
   const core::Instruction& load = program.threads[1].code[0];
-  EXPECT_EQ(load.address, y);
+  EXPECT_EQ(load.access().address, y);
   EXPECT_EQ(tagNames(load.tags), (Tags{"R", "M", "_", "SC1", "NONPRIV", "VIS", "DV"}));
   EXPECT_EQ(program.assertionKind, core::AssertionKind::Exists);
 }
@@ -108,35 +108,36 @@ TEST(VulkanSuitePrograms, RmwSplitsItsOrderOverBothHalves) {
   const core::Thread& p0 = program.threads[0];
   const core::Instruction& acquire = p0.code[0];
   EXPECT_EQ(acquire.kind, core::InstructionKind::Rmw);
-  EXPECT_EQ(acquire.rmwOp, core::RmwOp::Add);
+  EXPECT_EQ(acquire.access().rmwOp, core::RmwOp::Add);
   EXPECT_EQ(acquire.reg, registerOf(p0, "r1"));
-  EXPECT_EQ(acquire.address, program.memoryIndex("in"));
+  EXPECT_EQ(acquire.access().address, program.memoryIndex("in"));
   EXPECT_EQ(acquire.value.constant, 1);
   EXPECT_EQ(tagNames(acquire.tags),
             (Tags{"R", "M", "_", "RMW", "ACQ", "ATOM", "NONPRIV", "VIS", "WG", "SC0", "SEMSC0"}));
-  EXPECT_EQ(tagNames(acquire.storeTags), (Tags{"W", "M", "_", "RMW", "ATOM", "NONPRIV", "AV", "WG", "SC0"}));
+  EXPECT_EQ(tagNames(acquire.access().storeTags),
+            (Tags{"W", "M", "_", "RMW", "ATOM", "NONPRIV", "AV", "WG", "SC0"}));
 
   const core::Instruction& release = p0.code[8];
   EXPECT_EQ(tagNames(release.tags), (Tags{"R", "M", "_", "RMW", "ATOM", "NONPRIV", "VIS", "WG", "SC0"}));
-  EXPECT_EQ(tagNames(release.storeTags),
+  EXPECT_EQ(tagNames(release.access().storeTags),
             (Tags{"W", "M", "_", "RMW", "REL", "ATOM", "NONPRIV", "AV", "WG", "SC0", "SEMAV", "SEMSC0"}));
 
   const core::Instruction& branch = p0.code[3];  // beq r1, r2, LC01
-  ASSERT_TRUE(branch.condition.has_value());
-  EXPECT_EQ(branch.condition->op, core::ExprOp::Eq);
-  EXPECT_EQ(branch.condition->args[1].reg, registerOf(p0, "r2"));
-  EXPECT_EQ(branch.label, "LC01");
+  ASSERT_TRUE(branch.branch().condition.has_value());
+  EXPECT_EQ(branch.branch().condition->op, core::ExprOp::Eq);
+  EXPECT_EQ(branch.branch().condition->args[1].reg, registerOf(p0, "r2"));
+  EXPECT_EQ(branch.branch().label, "LC01");
   EXPECT_EQ(program.assertion.children[0].rhs.kind, core::Operand::Kind::Register);
 }
 
 TEST(VulkanSuitePrograms, AcquireReleaseExchange) {
   core::Program program = parseVulkanSuiteFile("Kronos-Group/mp3acqrel.litmus");
   const core::Instruction& rmw = program.threads[1].code[0];
-  EXPECT_EQ(rmw.rmwOp, core::RmwOp::Exchange);
+  EXPECT_EQ(rmw.access().rmwOp, core::RmwOp::Exchange);
   EXPECT_EQ(rmw.value.constant, 2);
   EXPECT_EQ(tagNames(rmw.tags),
             (Tags{"R", "M", "_", "RMW", "ACQ", "ATOM", "NONPRIV", "VIS", "DV", "SC0", "SEMSC0"}));
-  EXPECT_EQ(tagNames(rmw.storeTags),
+  EXPECT_EQ(tagNames(rmw.access().storeTags),
             (Tags{"W", "M", "_", "RMW", "REL", "ATOM", "NONPRIV", "AV", "DV", "SC0", "SEMSC0"}));
   EXPECT_EQ(scopesOf(program.threads[2]), vulkanScopes(0, 2, 0));
 }
@@ -148,8 +149,8 @@ TEST(VulkanSuitePrograms, LoopsArithmeticAndRegisterInits) {
   EXPECT_EQ(p0.registerInits.at(registerOf(p0, "r3")), 0);  // written `P0: r3=0`
   ASSERT_EQ(p0.code.size(), 8u);
   EXPECT_EQ(p0.code[0].kind, core::InstructionKind::Label);
-  EXPECT_EQ(p0.code[3].label, "LC00");
-  EXPECT_FALSE(p0.code[3].condition.has_value());
+  EXPECT_EQ(p0.code[3].branch().label, "LC00");
+  EXPECT_FALSE(p0.code[3].branch().condition.has_value());
   EXPECT_EQ(tagNames(p0.code[5].tags), (Tags{"F", "_", "ACQ", "DV", "SEMSC0"}));
   const core::Instruction& add = p0.code[7];
   EXPECT_EQ(add.kind, core::InstructionKind::Local);
