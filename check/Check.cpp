@@ -328,15 +328,19 @@ core::Program loadProgramText(const std::string& text, const std::string& source
   throw std::logic_error("unknown ProgramSource");
 }
 
+namespace {
+core::Verdict decide(const core::Program& program, const core::Model& model, const CheckOptions& options);
+}  // namespace
+
 // warp_drf is its two conditions, each checked on its own and reported on its own line: Memory (cat_spec:
 // races and undefined behaviour) and Participation. It fails if either fails.
 core::Verdict checkWarpDrf(const core::Program& program, const core::Model& model,
                            const CheckOptions& options) {
   CheckOptions part = options;
   part.property = core::Property::CatSpec;
-  core::Verdict memory = checkProgram(program, model, part);
+  core::Verdict memory = decide(program, model, part);
   part.property = core::Property::Participation;
-  core::Verdict participation = checkProgram(program, model, part);
+  core::Verdict participation = decide(program, model, part);
   auto is = [&](core::Result r) { return memory.result == r || participation.result == r; };
   bool participationOnly = memory.result != core::Result::Fail && participation.result == core::Result::Fail;
   core::Verdict verdict = participationOnly ? participation : memory;
@@ -436,15 +440,13 @@ std::optional<core::Verdict> witnessAtSmallerBound(const core::Program& program,
   return std::nullopt;
 }
 
-}  // namespace
-
-core::Verdict checkProgram(const core::Program& program, const core::Model& model,
-                           const CheckOptions& options) {
+// Decides the property on a program that fits the request.
+core::Verdict decide(const core::Program& program, const core::Model& model, const CheckOptions& options) {
   if (options.property == core::Property::WarpDrf) return checkWarpDrf(program, model, options);
   if (options.ignoreFilter && program.filter) {
     core::Program unfiltered = program;
     unfiltered.filter.reset();
-    return checkProgram(unfiltered, model, options);
+    return decide(unfiltered, model, options);
   }
   core::PhaseTimes spent;
   if (std::optional<core::Verdict> early = witnessAtSmallerBound(program, model, options, spent)) {
@@ -456,27 +458,50 @@ core::Verdict checkProgram(const core::Program& program, const core::Model& mode
   return verdict;
 }
 
-core::Verdict checkFile(const std::string& testPath, const core::Model& model, const CheckOptions& options) {
-  auto start = Clock::now();
-  core::Program program = loadProgramFile(testPath, options.program);
+// Input errors of a request that does not fit its program.
+void requireFits(const core::Program& program, const std::string& path, const CheckOptions& options) {
   if (!options.requiredTarget.empty() && program.target->name != options.requiredTarget)
     throw core::InputError(
-        core::SourceLocation{testPath, 1, 1},
+        core::SourceLocation{path, 1, 1},
         "the program's target is " + program.target->name + ", not " + options.requiredTarget);
   if (program.language == core::SourceLanguage::PtxKernel &&
       options.property == core::Property::ProgramSpec && program.assertionKind == core::AssertionKind::None)
     throw core::InputError(
-        core::SourceLocation{testPath, 1, 1},
+        core::SourceLocation{path, 1, 1},
         "program_spec checks a kernel's assert() calls and traps, and this kernel has none; use --property "
         "cat_spec, termination, participation, warp_drf, well_synchronized, deterministic or memory_safety");
-  double parseMs = millisecondsSince(start);
-  core::log::debug("parse: {} ({}) in {:.1f} ms", program.name, testPath, parseMs);
-  core::Verdict verdict = checkProgram(program, model, options);
+}
+
+}  // namespace
+
+core::Verdict run(const Request& request) {
+  if (request.model == nullptr) throw std::logic_error("check::run: a request without a model");
+  const CheckOptions& options = request.options;
+  auto start = Clock::now();
+  std::optional<core::Program> read;
+  if (request.program == nullptr) {
+    read = loadProgramFile(request.programPath, options.program);
+    core::log::debug("parse: {} ({}) in {:.1f} ms", read->name, request.programPath,
+                     millisecondsSince(start));
+  }
+  const core::Program& program = request.program != nullptr ? *request.program : *read;
+  requireFits(program, request.program != nullptr ? program.file : request.programPath, options);
+  double parseMs = read ? millisecondsSince(start) : 0;
+  core::Verdict verdict = decide(program, *request.model, options);
   verdict.times.parseMs = parseMs;
   verdict.testName = program.name;
   if (core::describe(options.property).showsCondition) verdict.condition = program.assertionText;
   logVerdict(program.name, options, verdict);
   return verdict;
+}
+
+core::Verdict checkProgram(const core::Program& program, const core::Model& model,
+                           const CheckOptions& options) {
+  return run(Request{&model, "", &program, options});
+}
+
+core::Verdict checkFile(const std::string& testPath, const core::Model& model, const CheckOptions& options) {
+  return run(Request{&model, testPath, nullptr, options});
 }
 
 }  // namespace catcheck::check

@@ -75,12 +75,28 @@ core::Program loadProgramFile(const std::string& path, const ProgramOptions& opt
 core::Program loadProgramText(const std::string& text, const std::string& sourceName = "<string>",
                               const ProgramOptions& options = {});
 
-// With `explain`, every satisfying answer is re-checked by the concrete evaluator (docs/design.md decision 7)
-// and a rejected witness throws WitnessRejected rather than yielding a verdict.
+// One check as a client asks for it: the model, the program (a file in any format the front ends read,
+// or a program already read) and how to check it (property, bound, progress, solver and its limits, the
+// program's launch or configuration).
+struct Request {
+  const core::Model* model = nullptr;
+  std::string programPath;                 // read with options.program, the front end chosen by content
+  const core::Program* program = nullptr;  // instead of programPath: a program already read
+  CheckOptions options;
+};
+
+// The one entry every client goes through (the command line, bulk runs, diff, minimize, the library):
+// reads the program unless given, checks that the request fits it (the target asked for; program_spec
+// needs a condition), builds the event graph and relation bounds, decides the property, re-checks every
+// witness with the concrete evaluator when `explain` asks for one (docs/design.md decision 7; a rejected
+// witness throws WitnessRejected rather than yielding a verdict), and names the test and its condition in
+// the verdict. Its times include reading the program when it read it. Throws core::InputError for bad
+// input and SolverGaveUp when the solver gives up.
+core::Verdict run(const Request& request);
+
+// Shorthands for run(): a program already read, or a file.
 core::Verdict checkProgram(const core::Program& program, const core::Model& model,
                            const CheckOptions& options);
-
-// Parses the test and checks it: the verdict's times include parsing.
 core::Verdict checkFile(const std::string& testPath, const core::Model& model, const CheckOptions& options);
 
 }  // namespace catcheck::check

@@ -120,9 +120,7 @@ Verdict checkProgram(const Program& program, const Model& model, const CheckOpti
     const core::Program& internalProgram = detail::Access::program(program);
     std::optional<Witness> witness;
     check::CheckOptions internal = internalOptions(options, witness);
-    core::Verdict verdict = check::checkProgram(internalProgram, detail::Access::model(model), internal);
-    verdict.testName = internalProgram.name;
-    if (options.property == Property::ProgramSpec) verdict.condition = internalProgram.assertionText;
+    core::Verdict verdict = check::run({&detail::Access::model(model), "", &internalProgram, internal});
     return publicVerdict(std::move(verdict), std::move(witness));
   });
 }

@@ -62,7 +62,7 @@ RowOutcome checkRow(const runner::ManifestRow& row, const core::Model& model, co
   check.explain = options.recheckWitnesses;
   check.smallerBoundsFirst = options.smallerBoundsFirst;
   try {
-    outcome.verdict = check::checkFile(row.test, model, check);
+    outcome.verdict = check::run({&model, row.test, nullptr, check});
     outcome.status = outcome.verdict.result == row.expected ? RowStatus::Agree : RowStatus::Differs;
   } catch (const check::SolverGaveUp& e) {
     outcome.status = e.timeLimit() ? RowStatus::Timeout : RowStatus::Error;

@@ -88,7 +88,7 @@ std::optional<DiffWitness> findWitness(const core::Model* models[2], const DiffT
       witness = judge(models, own, test.property, graph, execution);
     };
     core::log::debug("diff {}: looking for the witness under model {}", test.name, own + 1);
-    core::Verdict verdict = check::checkFile(test.path, *models[own], check);
+    core::Verdict verdict = check::run({models[own], test.path, nullptr, check});
     if (witness) {
       witness->execution = verdict.witness;
       return witness;
@@ -125,7 +125,7 @@ DiffOutcome diffOne(const core::Model* models[2], const DiffTest& test, const Di
   outcome.test = test;
   try {
     for (int m = 0; m < 2; ++m)
-      outcome.results[m] = check::checkFile(test.path, *models[m], checkOptions(test, options)).result;
+      outcome.results[m] = check::run({models[m], test.path, nullptr, checkOptions(test, options)}).result;
     outcome.status = outcome.results[0] == outcome.results[1] ? DiffStatus::Same : DiffStatus::Differs;
     if (outcome.status == DiffStatus::Differs) outcome.witness = findWitness(models, test, options);
   } catch (const core::InputError& e) {
@@ -180,8 +180,9 @@ std::vector<DiffTest> testsFromPaths(const std::vector<std::string>& paths, cons
   for (const std::string& path : paths) {
     if (!fs::exists(path)) throw core::InputError({path, 1, 1}, "no such test file or folder");
     std::vector<DiffTest> found =
-        fs::is_directory(path) ? litmusFilesBelow(path, overrides)
-                               : std::vector<DiffTest>{withOverrides({path, path, {}, 1, {}, false, {}}, overrides)};
+        fs::is_directory(path)
+            ? litmusFilesBelow(path, overrides)
+            : std::vector<DiffTest>{withOverrides({path, path, {}, 1, {}, false, {}}, overrides)};
     tests.insert(tests.end(), found.begin(), found.end());
   }
   return tests;

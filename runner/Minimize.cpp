@@ -146,7 +146,7 @@ std::optional<Failure> Minimizer::checkAt(const std::string& file, const CheckSi
     check.solver = options_.solver;
     check.progress = options_.progress;
     check.explain = true;  // every witness is re-checked by the concrete evaluator
-    core::Verdict verdict = check::checkProgram(program, model_, check);
+    core::Verdict verdict = check::run({&model_, "", &program, check});
     ++result_.checks;
     bool ok = core::verifies(property, program, verdict.result);
     if (options_.log)

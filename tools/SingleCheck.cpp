@@ -129,7 +129,7 @@ int SingleCheck::check(const core::Model& model) const {
       dot = check::executionAsDot(graph, execution, check::evaluateRelations(evaluator, shown));
     };
   }
-  core::Verdict verdict = check::checkFile(test_, model, options);
+  core::Verdict verdict = check::run({&model, test_, nullptr, options});
   if (!witness_.empty()) writeWitness(dot, verdict);
   if (format_ == "json")
     printVerdictJson(std::cout, modelName(), property_, bound_, verdict);
