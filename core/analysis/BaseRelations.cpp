@@ -240,10 +240,6 @@ RelationBounds readFromCandidates(const EventGraph& graph) {
   return bounds;
 }
 
-bool isNamedBarrier(const Event& e, const EventGraph& graph) {
-  return e.kind == EventKind::Barrier && graph.stepOf(e).instruction->barrier().resource.has_value();
-}
-
 // Control barriers of one instance in threads that share the barrier's execution scope; bar.arrive is
 // never a target. Named barriers need equal resource ids (literal ids decide statically) and, with a
 // quorum, actual synchronisation, which the encoder decides.
@@ -276,35 +272,47 @@ void addWarpBarrierCandidates(const EventGraph& graph, RelationBounds& bounds) {
   }
 }
 
+// A control barrier's event with what the pairing below compares, looked up once per event rather than
+// once per pair (a 1 024-thread block has a million pairs per barrier).
+struct ControlBarrier {
+  const Event* event;
+  const Step* step;
+  const BarrierOperands* operands;
+  const Thread* thread;
+};
+
+std::vector<ControlBarrier> controlBarriers(const EventGraph& graph) {
+  std::vector<ControlBarrier> barriers;
+  for (const Event& e : graph.events) {
+    if (e.kind != EventKind::Barrier) continue;
+    const Step& step = graph.stepOf(e);
+    if (step.kind != InstructionKind::Barrier) continue;  // warp barriers: addWarpBarrierCandidates
+    barriers.push_back({&e, &step, &step.instruction->barrier(), &threadOf(graph, e)});
+  }
+  return barriers;
+}
+
 RelationBounds barrierSynchronisation(const EventGraph& graph) {
   RelationBounds bounds{PairSet(graph.size()), PairSet(graph.size())};
   addWarpBarrierCandidates(graph, bounds);
-  std::vector<const Event*> barriers;
-  for (const Event& e : graph.events) {
-    if (e.kind == EventKind::Barrier) barriers.push_back(&e);
-  }
-  for (const Event* pa : barriers) {
-    const Event& a = *pa;
-    for (const Event* pb : barriers) {
-      const Event& b = *pb;
-      const Step& sa = graph.stepOf(a);
-      const Step& sb = graph.stepOf(b);
-      if (sa.kind != InstructionKind::Barrier || sb.kind != InstructionKind::Barrier) continue;
-      if (sa.barrierInstance != sb.barrierInstance || sb.instruction->barrier().arriveOnly) continue;
-      if (!sameScopeInstance(threadOf(graph, a), threadOf(graph, b), sa.instruction->barrier().scope))
-        continue;
-      if (isNamedBarrier(a, graph) != isNamedBarrier(b, graph)) continue;
-      if (!isNamedBarrier(a, graph)) {
-        bounds.may.add(a.id, b.id);
-        bounds.must.add(a.id, b.id);
+  std::vector<ControlBarrier> barriers = controlBarriers(graph);
+  for (const ControlBarrier& a : barriers) {
+    for (const ControlBarrier& b : barriers) {
+      if (a.step->barrierInstance != b.step->barrierInstance || b.operands->arriveOnly) continue;
+      if (!sameScopeInstance(*a.thread, *b.thread, a.operands->scope)) continue;
+      if (a.operands->resource.has_value() != b.operands->resource.has_value()) continue;
+      int ea = a.event->id, eb = b.event->id;
+      if (!a.operands->resource) {
+        bounds.may.add(ea, eb);
+        bounds.must.add(ea, eb);
         continue;
       }
-      const Expr& ia = *sa.instruction->barrier().resource;
-      const Expr& ib = *sb.instruction->barrier().resource;
+      const Expr& ia = *a.operands->resource;
+      const Expr& ib = *b.operands->resource;
       bool literal = ia.isConstant() && ib.isConstant();
       if (literal && ia.constant != ib.constant) continue;
-      bounds.may.add(a.id, b.id);
-      if (literal && !sa.instruction->barrier().quorum) bounds.must.add(a.id, b.id);
+      bounds.may.add(ea, eb);
+      if (literal && !a.operands->quorum) bounds.must.add(ea, eb);
     }
   }
   return bounds;
