@@ -1,7 +1,7 @@
 // memory_safety (issue 27): an executed access is unsafe when the location it names is outside every
 // allocation or misaligned (MemoryObject::unsafe, which the front end decides for addresses it knows), or,
 // for an address computed at run time, when it names no safe location: it falls outside the object it
-// was derived from (Instruction::addressRange), between its elements, or on a location of another width.
+// was derived from (AccessOperands::addressRange), between its elements, or on a location of another width.
 // A model's `use-after-*` flags (ptx-v8.cat's use-after-dealloc) are memory errors too.
 #include <fmt/format.h>
 

@@ -54,7 +54,7 @@ struct WarpVisit {
   bool executed = false;
   std::optional<long long> operand;
   std::optional<long long> selector;
-  std::optional<long long> mask;  // the lanes it names: warpMask, or its runtimeMask's value (none: free)
+  std::optional<long long> mask;  // the lanes it names: warp().mask, or its runtimeMask's value (none: free)
 };
 
 // What a path determines: executed events with their values, barrier visits and final registers.
