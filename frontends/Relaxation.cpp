@@ -24,20 +24,16 @@ std::vector<std::string> splitLines(const std::string& text) {
   return lines;
 }
 
+// The name of the kind if minimize may remove an instruction of it; nullptr otherwise.
 const char* kindName(core::InstructionKind kind) {
   switch (kind) {
     case core::InstructionKind::Fence:
-      return "fence";
     case core::InstructionKind::Barrier:
-      return "barrier";
     case core::InstructionKind::Load:
-      return "load";
     case core::InstructionKind::Store:
-      return "store";
     case core::InstructionKind::Rmw:
-      return "rmw";
     case core::InstructionKind::Warp:  // bar.warp.sync can be removed; collectives order no memory
-      return "warp primitive";
+      return core::instructionKindName(kind);
     case core::InstructionKind::Local:
     case core::InstructionKind::Label:
     case core::InstructionKind::Jump:

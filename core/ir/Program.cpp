@@ -8,35 +8,9 @@
 namespace catcheck::core {
 namespace {
 
-const char* kindName(InstructionKind kind) {
-  switch (kind) {
-    case InstructionKind::Load:
-      return "load";
-    case InstructionKind::Store:
-      return "store";
-    case InstructionKind::Rmw:
-      return "read-modify-write";
-    case InstructionKind::Fence:
-      return "fence";
-    case InstructionKind::Barrier:
-      return "barrier";
-    case InstructionKind::Local:
-      return "local";
-    case InstructionKind::Label:
-      return "label";
-    case InstructionKind::Jump:
-      return "jump";
-    case InstructionKind::Visible:
-      return "visible";
-    case InstructionKind::Warp:
-      return "warp";
-  }
-  return "?";
-}
-
 void requireKind(const Instruction& in, bool holds, const char* what) {
   if (!holds)
-    throw std::logic_error(std::string("the ") + what + " operands of a " + kindName(in.kind) +
+    throw std::logic_error(std::string("the ") + what + " operands of a " + instructionKindName(in.kind) +
                            " instruction (" + in.text + ")");
 }
 
@@ -63,6 +37,32 @@ bool isBranch(const Instruction& in) {
 }
 
 }  // namespace
+
+const char* instructionKindName(InstructionKind kind) {
+  switch (kind) {
+    case InstructionKind::Load:
+      return "load";
+    case InstructionKind::Store:
+      return "store";
+    case InstructionKind::Rmw:
+      return "rmw";
+    case InstructionKind::Fence:
+      return "fence";
+    case InstructionKind::Barrier:
+      return "barrier";
+    case InstructionKind::Local:
+      return "local";
+    case InstructionKind::Label:
+      return "label";
+    case InstructionKind::Jump:
+      return "jump";
+    case InstructionKind::Visible:
+      return "visible";
+    case InstructionKind::Warp:
+      return "warp primitive";
+  }
+  return "?";
+}
 
 const Expr* Instruction::jumpCondition() const {
   if (kind != InstructionKind::Jump || !branch().condition) return nullptr;

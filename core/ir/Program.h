@@ -42,6 +42,7 @@ struct MemoryObject {
 };
 
 enum class InstructionKind { Load, Store, Rmw, Fence, Barrier, Local, Label, Jump, Visible, Warp };
+const char* instructionKindName(InstructionKind kind);  // "load", "rmw", "warp primitive", ...
 
 // Warp primitives (PTX `*.sync`, SPIR-V group non-uniform operations; core/ir/Warps.h gives their meaning).
 // `Sync` is the warp barrier; the others are collectives, which exchange register values and never order
