@@ -42,10 +42,10 @@ class Relevance {
         const Instruction& in = *step.instruction;
         if (const Expr* condition = in.jumpCondition()) markExpr(thread, *condition);
         if (const Expr* address = in.computedAddress()) markExpr(thread, *address);
-        if (in.kind == InstructionKind::Barrier && in.barrier().resource)
-          markExpr(thread, *in.barrier().resource);
-        if (in.kind == InstructionKind::Barrier && in.barrier().quorum)
-          markExpr(thread, *in.barrier().quorum);
+        if (in.kind == InstructionKind::Barrier) {
+          if (in.barrier().resource) markExpr(thread, *in.barrier().resource);
+          if (in.barrier().quorum) markExpr(thread, *in.barrier().quorum);
+        }
         if (in.kind == InstructionKind::Warp) {
           markExpr(thread, in.value);
           markExpr(thread, in.warp().laneSelector);

@@ -35,6 +35,7 @@ struct Primitive {
   bool inMask = false;
   std::pair<int, long long> key;  // family, normalised mask
   const core::Instruction* in = nullptr;
+  const core::WarpOperands* warp = nullptr;  // in->warp(), looked up once
 };
 
 class WarpEncoder {
@@ -53,8 +54,8 @@ class WarpEncoder {
         continue;
       }
       encodeCompletion(p);
-      if (p.in->warp().op != WarpOp::Sync) encodeResult(p);
-      if (core::synchronisesLanes(p.in->warp().op)) encodeParticipation(p);
+      if (p.warp->op != WarpOp::Sync) encodeResult(p);
+      if (core::synchronisesLanes(p.warp->op)) encodeParticipation(p);
     }
   }
 
@@ -73,6 +74,7 @@ class WarpEncoder {
         p.key = {static_cast<int>(core::familyOf(in.warp().op)),
                  layout_.normalisedMask(t.thread, in.warp().mask)};
         p.in = &in;
+        p.warp = &in.warp();
         primitives_.push_back(p);
         byThread_[t.thread].push_back(primitives_.size() - 1);
       }
@@ -91,7 +93,7 @@ class WarpEncoder {
   const core::Step& stepOf(const Primitive& p) const {
     return ctx_.graph.threads[static_cast<size_t>(p.thread)].steps[static_cast<size_t>(p.step)];
   }
-  bool dynamic(const Primitive& p) const { return p.in->warp().dynamic; }
+  bool dynamic(const Primitive& p) const { return p.warp->dynamic; }
 
   // Litmus: the number of earlier primitives of p's key its thread reached. SPIR-V: the dynamic instance.
   Term ordinal(const Primitive& p) {
@@ -128,11 +130,11 @@ class WarpEncoder {
   void declareMatches(const Primitive& p) {
     if (!p.inMask) return;
     ctx_.warpMatch[{p.event, p.event}] = exec(p);
-    for (int u : layout_.members(p.thread, p.in->warp().mask)) {
+    for (int u : layout_.members(p.thread, p.warp->mask)) {
       if (u == p.thread) continue;
       for (const Primitive* q : partnersIn(p, u)) {
         Term meet = f_.all({reached(p), reached(*q), f_.eq(ordinals_.at(p.event), ordinals_.at(q->event))});
-        if (p.in->warp().runtimeMask) meet = f_.both(meet, f_.eq(maskValue(p), maskValue(*q)));
+        if (p.warp->runtimeMask) meet = f_.both(meet, f_.eq(maskValue(p), maskValue(*q)));
         ctx_.warpMatch[{p.event, q->event}] = f_.both(meet, f_.both(exec(p), exec(*q)));
         joined_[{p.event, u}].push_back({q, meet});
       }
@@ -171,7 +173,7 @@ class WarpEncoder {
   // or terminated without it); a lane still before it holds p back, as lanes in lockstep would.
   void encodeDynamicCompletion(const Primitive& p) {
     std::vector<Term> ready{reached(p)};
-    for (int u : layout_.members(p.thread, p.in->warp().mask)) {
+    for (int u : layout_.members(p.thread, p.warp->mask)) {
       if (u == p.thread) continue;
       for (const Primitive* q : partnersIn(p, u)) {
         std::vector<Term> past{joined(p, u), ctx_.threads[static_cast<size_t>(u)].terminated};
@@ -185,7 +187,7 @@ class WarpEncoder {
   }
 
   // A runtime mask (PTX, core/ir/Program.h WarpOperands::runtimeMask) as its 32 digits, once per event.
-  Term maskValue(const Primitive& p) { return valueAt_(p.thread, p.step, *p.in->warp().runtimeMask); }
+  Term maskValue(const Primitive& p) { return valueAt_(p.thread, p.step, *p.warp->runtimeMask); }
   const std::vector<Term>& maskBits(const Primitive& p) {
     auto [it, fresh] = maskBits_.try_emplace(p.event);
     if (fresh) it->second = f_.decompose(maskValue(p), 32, "wmask_e" + std::to_string(p.event));
@@ -193,7 +195,7 @@ class WarpEncoder {
   }
   // Whether p's mask names lane thread `u`: always for a mask the code fixes (members() chose u).
   Term names(const Primitive& p, int u) {
-    if (!p.in->warp().runtimeMask) return f_.top();
+    if (!p.warp->runtimeMask) return f_.top();
     return maskBits(p)[static_cast<size_t>(layout_.laneOf[static_cast<size_t>(u)])];
   }
 
@@ -203,15 +205,15 @@ class WarpEncoder {
   // value without the thread's own lane is undefined behaviour, and p then executes as it is reached (as
   // encodeOutsideMask does for a mask the code fixes).
   void encodeCompletion(const Primitive& p) {
-    if (!core::synchronisesLanes(p.in->warp().op)) {  // activemask never waits
+    if (!core::synchronisesLanes(p.warp->op)) {  // activemask never waits
       f_.require(f_.iff(exec(p), reached(p)));
       return;
     }
-    if (dynamic(p) && !p.in->warp().runtimeMask) return encodeDynamicCompletion(p);
+    if (dynamic(p) && !p.warp->runtimeMask) return encodeDynamicCompletion(p);
     Term own = names(p, p.thread);
     std::vector<Term> justified{reached(p)}, forced{reached(p)};
     endClock(p.thread);  // orders p's own thread's primitives and end in time
-    for (int u : layout_.members(p.thread, p.in->warp().mask)) {
+    for (int u : layout_.members(p.thread, p.warp->mask)) {
       if (u == p.thread) continue;
       Term terminated = ctx_.threads[static_cast<size_t>(u)].terminated;
       Term named = names(p, u);
@@ -223,7 +225,7 @@ class WarpEncoder {
     }
     f_.require(f_.implies(f_.both(exec(p), own), f_.all(justified)));
     f_.require(f_.implies(f_.both(own, f_.all(forced)), exec(p)));
-    if (!p.in->warp().runtimeMask) return;
+    if (!p.warp->runtimeMask) return;
     f_.require(f_.implies(f_.no(own), f_.iff(exec(p), reached(p))));
     Term outside = f_.both(exec(p), f_.no(own));
     ctx_.warpUndefined.push_back({p.event, outside, "its mask excludes the thread's own lane"});
@@ -244,7 +246,7 @@ class WarpEncoder {
   std::vector<Contribution> contributions(const Primitive& p) {
     std::vector<Contribution> result(static_cast<size_t>(warpSize(p.thread)), {f_.bottom(), f_.intValue(0)});
     result[static_cast<size_t>(p.lane)] = {f_.top(), valueAt_(p.thread, p.step, p.in->value)};
-    for (int u : layout_.members(p.thread, p.in->warp().mask)) {
+    for (int u : layout_.members(p.thread, p.warp->mask)) {
       if (u == p.thread) continue;
       Term operand = f_.intValue(0);
       for (const auto& [q, meet] : joined_[{p.event, u}])
@@ -258,10 +260,9 @@ class WarpEncoder {
     std::vector<Contribution> lanes = contributions(p);
     Term value = ctx_.value[static_cast<size_t>(p.event)];
     Term undefined = f_.bottom();
-    Term result = core::familyOf(p.in->warp().op) == core::WarpFamily::Shuffle ? shuffle(p, lanes, undefined)
-                  : core::familyOf(p.in->warp().op) == core::WarpFamily::Vote
-                      ? vote(p, lanes)
-                      : reduce(p.in->warp().op, lanes);
+    Term result = core::familyOf(p.warp->op) == core::WarpFamily::Shuffle ? shuffle(p, lanes, undefined)
+                  : core::familyOf(p.warp->op) == core::WarpFamily::Vote  ? vote(p, lanes)
+                                                                          : reduce(p.warp->op, lanes);
     if (!f_.isFalse(undefined))
       ctx_.warpUndefined.push_back(
           {p.event, f_.both(exec(p), undefined), "it shuffles from a lane that does not take part"});
@@ -279,27 +280,27 @@ class WarpEncoder {
 
   // The source lane l is chosen when the selector equals the constant that names it (core::shuffleSource).
   Term shuffle(const Primitive& p, const std::vector<Contribution>& lanes, Term& undefined) {
-    if (p.in->warp().op == WarpOp::BroadcastFirst)
+    if (p.warp->op == WarpOp::BroadcastFirst)
       return lowestPresent(lanes, [](const Contribution& c) { return c.operand; });
-    Term selector = valueAt_(p.thread, p.step, p.in->warp().laneSelector);
+    Term selector = valueAt_(p.thread, p.step, p.warp->laneSelector);
     Term result = lanes[static_cast<size_t>(p.lane)].operand;  // a source outside the warp: its own value
     std::vector<Term> absent;
     auto choose = [&](Term chosen, int l) {
       result = f_.ite(chosen, lanes[static_cast<size_t>(l)].operand, result);
       absent.push_back(f_.both(chosen, f_.no(lanes[static_cast<size_t>(l)].present)));
     };
-    if (p.in->warp().shuffleControl) {  // PTX: the front end keeps the selector in [0, 32)
+    if (p.warp->shuffleControl) {  // PTX: the front end keeps the selector in [0, 32)
       for (long long b = 0; b < 32; ++b) {
-        std::optional<int> source = core::shuffleSource(
-            p.in->warp().op, p.lane, static_cast<int>(lanes.size()), b, p.in->warp().shuffleControl);
+        std::optional<int> source = core::shuffleSource(p.warp->op, p.lane, static_cast<int>(lanes.size()), b,
+                                                        p.warp->shuffleControl);
         if (source) choose(f_.eq(selector, f_.intValue(b)), *source);
       }
     } else {
       for (int l = 0; l < static_cast<int>(lanes.size()); ++l) {
         long long names = l;
-        if (p.in->warp().op == WarpOp::ShuffleUp) names = p.lane - l;
-        if (p.in->warp().op == WarpOp::ShuffleDown) names = l - p.lane;
-        if (p.in->warp().op == WarpOp::ShuffleXor) names = p.lane ^ l;
+        if (p.warp->op == WarpOp::ShuffleUp) names = p.lane - l;
+        if (p.warp->op == WarpOp::ShuffleDown) names = l - p.lane;
+        if (p.warp->op == WarpOp::ShuffleXor) names = p.lane ^ l;
         choose(f_.eq(selector, f_.intValue(names)), l);
       }
     }
@@ -316,7 +317,7 @@ class WarpEncoder {
   }
 
   Term vote(const Primitive& p, const std::vector<Contribution>& lanes) {
-    WarpOp op = p.in->warp().op;
+    WarpOp op = p.warp->op;
     auto flag = [&](Term t) { return f_.ite(t, f_.intValue(1), f_.intValue(0)); };
     if (op == WarpOp::Elect) {
       std::vector<Term> lowerAbsent;

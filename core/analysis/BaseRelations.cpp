@@ -246,22 +246,22 @@ RelationBounds readFromCandidates(const EventGraph& graph) {
 // Warp barriers (bar.warp.sync) of one warp with one mask that includes both threads: which executions
 // meet in one instance is the encoder's choice (core/ir/Warps.h), so none of them is a must pair.
 void addWarpBarrierCandidates(const EventGraph& graph, RelationBounds& bounds) {
-  std::vector<const Event*> warpBarriers;
+  std::vector<std::pair<const Event*, long long>> warpBarriers;  // with its normalised mask, below
   for (const Event& e : graph.events) {
     if (e.kind == EventKind::Barrier && graph.stepOf(e).kind == InstructionKind::Warp)
-      warpBarriers.push_back(&e);
+      warpBarriers.emplace_back(&e, 0);
   }
   if (warpBarriers.empty()) return;
   WarpLayout layout = warpLayout(*graph.program);
-  for (const Event* pa : warpBarriers) {
+  for (auto& [e, mask] : warpBarriers)
+    mask = layout.normalisedMask(e->thread, graph.stepOf(*e).instruction->warp().mask);
+  for (const auto& [pa, mask] : warpBarriers) {
     const Event& a = *pa;
-    for (const Event* pb : warpBarriers) {
+    for (const auto& [pb, maskOfB] : warpBarriers) {
       const Event& b = *pb;
       if (layout.warpOf[static_cast<size_t>(a.thread)] != layout.warpOf[static_cast<size_t>(b.thread)])
         continue;
-      long long mask = layout.normalisedMask(a.thread, graph.stepOf(a).instruction->warp().mask);
-      if (mask != layout.normalisedMask(b.thread, graph.stepOf(b).instruction->warp().mask)) continue;
-      if (!layout.inMask(a.thread, mask) || !layout.inMask(b.thread, mask)) continue;
+      if (mask != maskOfB || !layout.inMask(a.thread, mask) || !layout.inMask(b.thread, mask)) continue;
       if (a.thread == b.thread && a.id != b.id) continue;
       int ka = graph.warpOrdinal[static_cast<size_t>(a.id)];
       int kb = graph.warpOrdinal[static_cast<size_t>(b.id)];

@@ -2,6 +2,7 @@
 #include "core/ir/Target.h"
 
 #include <algorithm>
+#include <array>
 #include <cctype>
 #include <stdexcept>
 
@@ -31,13 +32,6 @@ const std::string& scopeKey(ScopeLevel level) {
       return sg;
   }
   throw std::logic_error("scopeKey: not a ScopeLevel");
-}
-
-std::vector<ScopeLevel> knownScopeLevels() {
-  std::vector<ScopeLevel> levels;
-  for (int i = 0; i <= static_cast<int>(ScopeLevel::AllDevices); ++i)
-    levels.push_back(static_cast<ScopeLevel>(i));
-  return levels;
 }
 
 std::optional<ScopeLevel> scopeLevelNamed(std::string_view key) {
@@ -89,10 +83,28 @@ const Target& openclTarget() {
   return target;
 }
 
+namespace {
+const std::array<const Target*, 3>& allTargets() {
+  static const std::array<const Target*, 3> targets{&ptxTarget(), &vulkanTarget(), &openclTarget()};
+  return targets;
+}
+}  // namespace
+
+// Every level of some target, in the order the targets list them.
+std::vector<ScopeLevel> knownScopeLevels() {
+  std::vector<ScopeLevel> known;
+  for (const Target* target : allTargets()) {
+    for (const ScopeLevelInfo& level : target->levels) {
+      if (std::find(known.begin(), known.end(), level.level) == known.end()) known.push_back(level.level);
+    }
+  }
+  return known;
+}
+
 const Target* findTarget(const std::string& name) {
   std::string upper = name;
   std::transform(upper.begin(), upper.end(), upper.begin(), [](unsigned char c) { return std::toupper(c); });
-  for (const Target* target : {&ptxTarget(), &vulkanTarget(), &openclTarget()}) {
+  for (const Target* target : allTargets()) {
     if (target->name == upper) return target;
   }
   return nullptr;

@@ -13,15 +13,15 @@
 
 namespace catcheck::core {
 
-// Every level some target's scope tree has. A new level is added here and named in scopeKey, whose
-// switch the compiler checks.
+// Every level some target's scope tree has. A new level is added here, named in scopeKey (whose switch the
+// compiler checks) and listed by the targets that have it.
 enum class ScopeLevel { System, Gpu, Cluster, Cta, Device, QueueFamily, Workgroup, Subgroup, AllDevices };
 
 // The level's key: "SYS", "GPU", "CLUSTER", "CTA", "DV", "QF", "WG", "SG", "ALL".
 const std::string& scopeKey(ScopeLevel level);
 // The level with this key, if some target has it.
 std::optional<ScopeLevel> scopeLevelNamed(std::string_view key);
-// Every level, in enum order (for messages and validation).
+// Every level of some target, in the order the targets list them (for messages and validation).
 std::vector<ScopeLevel> knownScopeLevels();
 
 // A thread's place in its target's scope tree: one id per level, outermost first.
