@@ -392,10 +392,7 @@ std::vector<Instruction> buildTensorCoreMarker(LitmusCell& cell, const Mnemonic&
   std::string second = m.parts.size() > 1 ? m.parts[1] : "";
   readQualifiers(cell, m, 2, {}, "relaxed");
   ops.expect("");
-  if (op == "wait" && (second == "st" || second == "ld"))
-    return {marker(second == "st" ? "TCWAIT_ST" : "TCWAIT_LD")};
-  if (op == "fence" && (second == "before_thread_sync" || second == "after_thread_sync"))
-    return {marker(second == "before_thread_sync" ? "TCFENCE_BEFORE" : "TCFENCE_AFTER")};
+  if (std::optional<std::string> tag = tensorCoreMarkerTag(op, second)) return {marker(*tag)};
   if (op == "wait")
     cell.fail(m.tokens.at(0), "tcgen05.wait waits for stores or loads: tcgen05.wait.st or tcgen05.wait.ld");
   cell.fail(m.tokens.at(0),

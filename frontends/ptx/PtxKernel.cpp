@@ -281,6 +281,27 @@ KernelContext::KernelContext(const Module& m, const KernelLaunch& l, const std::
   for (std::string line; std::getline(in, line);) lines.push_back(line);
 }
 
+namespace {
+
+// Every thread of the launch, in CTA order and linear thread order within a CTA.
+void lowerThreads(KernelContext& context) {
+  const KernelLaunch& launch = context.launch;
+  core::Program& program = context.program;
+  for (long long cta = 0; cta < launch.grid.count(); ++cta) {
+    for (long long t = 0; t < launch.block.count(); ++t) {
+      Placement placement = placementOf(launch, cta, t);
+      KernelThread lowering(context, static_cast<int>(program.threads.size()), placement);
+      core::Thread thread = lowering.lower();
+      thread.scopes = program.target->place({0, 0, placement.cluster, placement.linearCta});
+      thread.warp = placement.warp;
+      if (launch.cluster.count() > 1) thread.cluster = placement.cluster;
+      program.threads.push_back(std::move(thread));
+    }
+  }
+}
+
+}  // namespace
+
 core::Program lowerKernel(const Module& module, const KernelLaunch& launch, const std::string& text) {
   KernelContext context(module, launch, text);
   context.entry = &chooseEntry(module, launch.kernel);
@@ -297,17 +318,12 @@ core::Program lowerKernel(const Module& module, const KernelLaunch& launch, cons
   program.target = &core::ptxTarget();
   placeVariables(context);
   bindArguments(context);
-  for (long long cta = 0; cta < launch.grid.count(); ++cta) {
-    for (long long t = 0; t < launch.block.count(); ++t) {
-      Placement placement = placementOf(launch, cta, t);
-      KernelThread lowering(context, static_cast<int>(program.threads.size()), placement);
-      core::Thread thread = lowering.lower();
-      thread.scopes = program.target->place({0, 0, placement.cluster, placement.linearCta});
-      thread.warp = placement.warp;
-      if (launch.cluster.count() > 1) thread.cluster = placement.cluster;
-      program.threads.push_back(std::move(thread));
-    }
+  if (allocatesTensorMemory(context)) {
+    lowerThreads(context);  // learns the tensor-memory allocations; the second lowering uses them
+    program.threads.clear();
   }
+  lowerThreads(context);
+  createTensorCells(context);
   addUnreachableBarriers(program);
   if (std::string question = abortQuestion(module); !question.empty()) {  // assert() or __trap()
     program.assertionKind = core::AssertionKind::NoFailedAssert;

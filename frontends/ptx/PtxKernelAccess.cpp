@@ -293,6 +293,8 @@ void KernelThread::lowerLoadStore(const Instruction& in) {
       const auto* reg = std::get_if<Register>(&element.operands[0].value);
       std::string name = reg != nullptr ? reg->name : "ld";
       Expr value = loadFrom(target, tags, width, name);
+      if (std::optional<long long> address = tensorAddressIn(target, width))
+        value = core::constantAt(*address, 32);
       int destination = reg != nullptr ? registerWidth(reg->name, in) : width;
       if (destination > width && type[0] == 's') value = fold(ExprOp::SignExtend, {value}, destination);
       writeRegister(element, 0, value);

@@ -343,4 +343,16 @@ void KernelThread::lowerCopyArrive(const Instruction& in) {
             ++asyncCounter_, "CPA_ARRIVE");
 }
 
+// tcgen05.commit.cta_group::1.mbarrier::arrive::one{.shared::cluster}.b64 [bar]: one arrival on the
+// mbarrier once the thread's earlier tcgen05.mma completed (models/ptx-v8.cat: mma-done), a release update
+// of the tensor core at cluster scope as the litmus front end gives it (frontends/PtxAsync.cpp).
+void KernelThread::lowerTensorCommit(const Instruction& in) {
+  requireQualifiersIn(in, {"commit", "cta_group::1", "mbarrier::arrive::one", "shared::cluster", "b64"});
+  if (!in.hasQualifier("cta_group::1") || !in.hasQualifier("mbarrier::arrive::one")) unsupported(in);
+  if (in.operands.size() != 1) unsupported(in, "a commit multicast to several CTAs");
+  emitAsync(mbarrierUpdate(mbarrierLocation(in, 0), core::mbarrierOperand(1, Expr::constantValue(0)),
+                           "release", "CLUSTER"),
+            ++asyncCounter_, "TCCOMMIT");
+}
+
 }  // namespace catcheck::frontends::ptx

@@ -2,7 +2,8 @@
 // memory) and the per-thread specialiser (KernelThread), whose member functions are spread over one file
 // per instruction family: PtxKernelThread.cpp (the specialiser: control flow, calls, predication),
 // PtxKernelArithmetic.cpp, PtxKernelAccess.cpp (loads, stores, atomics, fences), PtxKernelSync.cpp
-// (barriers and warp primitives). docs/design.md "PTX kernels" explains the approach.
+// (barriers and warp primitives), PtxKernelAsync.cpp (mbarriers, asynchronous copies), PtxKernelTensor.cpp
+// (tcgen05: tensor memory and the tensor core). docs/design.md "PTX kernels" explains the approach.
 #pragma once
 
 #include <cstddef>
@@ -52,6 +53,14 @@ std::string mnemonic(const Instruction& in);
 // The instruction's types in the order written (cvt and setp name two, a destination's first).
 std::vector<std::string> typesOf(const Instruction& in);
 
+// A tcgen05.alloc site's columns in one CTA (PtxKernelTensor.cpp): the warp that allocates there and the
+// columns it gets.
+struct TensorAllocation {
+  int warp = 0;
+  long long firstColumn = 0;
+  long long columns = 0;
+};
+
 // What every thread of the launch shares.
 struct KernelContext {
   KernelContext(const Module& module, const KernelLaunch& launch, const std::string& text);
@@ -67,6 +76,15 @@ struct KernelContext {
   std::map<std::string, int> parameterIndex;      // kernel parameter name -> position
   std::map<std::string, int> reductionRegions;    // bar.red barrier instance -> its counter's region
   std::string userFile;                           // the .cu file `.loc` lines resolve to (outermost)
+  // Tensor memory: each CTA's allocations by (CTA, alloc site), the columns each CTA has allocated, and the
+  // (CTA, lane) rows that accesses with computed addresses reach (their cells are created once every thread
+  // is lowered: createTensorCells).
+  std::map<std::pair<int, std::string>, TensorAllocation> tensorAllocations;
+  std::map<int, long long> tensorColumnsAllocated;
+  std::set<std::pair<int, int>> tensorRowsReached;
+  // The shared-memory locations tcgen05.alloc writes a tensor address to, and that address (nullopt when
+  // two allocations write the same location).
+  std::map<int, std::optional<long long>> tensorAddressSlots;
 
   const FlatFunction& flat(const Function& function);
   int ctaCount() const { return static_cast<int>(launch.grid.count()); }
@@ -234,6 +252,21 @@ class KernelThread {
   void requireQualifiersIn(const Instruction& in, const std::set<std::string>& accepted) const;
   void checkAddressConversion(const Instruction& in) const;  // cvta, isspacep: their qualifiers and operands
   int mbarrierLocation(const Instruction& in, size_t index);
+
+  // tcgen05: tensor memory and the fifth-generation tensor core (PtxKernelTensor.cpp).
+  bool lowerTensorCore(const Instruction& in);
+  void lowerTensorAlloc(const Instruction& in);
+  void lowerTensorAccess(const Instruction& in);
+  void lowerTensorMma(const Instruction& in);
+  void lowerTensorCommit(const Instruction& in);
+  // The access to cell (lane, column + `column` of the address `taddr`) of the thread's CTA.
+  AccessTarget tensorCell(const core::Expr& taddr, int lane, long long column);
+  // The 4-byte words of one mma operand in shared memory, as its matrix descriptor lays `rows` rows out.
+  std::vector<long long> operandWords(const Instruction& in, unsigned long long descriptor, int rows);
+  int rowDigest(const std::vector<core::Expr>& words);
+  // The tensor address a load of `width` bits from `target` reads when that is the one tcgen05.alloc
+  // slot's location (the value the allocation wrote; see PtxKernelTensor.cpp).
+  std::optional<long long> tensorAddressIn(const AccessTarget& target, int width) const;
   long long constantValue(const Instruction& in, size_t index, const std::string& what);
 
  private:
@@ -284,6 +317,13 @@ class KernelThread {
   int asyncCounter_ = 0;                // asynchronous operations of the thread (Instruction::asyncOp)
   std::optional<GroupKind> groupKind_;  // the completion groups the thread's copies use, once it uses any
 };
+
+// Creates the tensor-memory cells of the allocated columns of every row an access with a computed address
+// reaches (PtxKernelTensor.cpp), once every thread is lowered and the allocations are known.
+void createTensorCells(KernelContext& context);
+// Whether the kernel allocates tensor memory: its threads are then lowered twice, the first time to learn
+// every CTA's allocations and where their addresses are written (PtxKernelTensor.cpp).
+bool allocatesTensorMemory(const KernelContext& context);
 
 // The function's body as items and scopes (PtxKernelFlat.cpp); `id` tells functions apart in block keys.
 FlatFunction flattenFunction(const Function& function, int id);

@@ -76,6 +76,32 @@ std::string KernelMemory::nearestBelow(StateSpace space, long long address) cons
                      address - below->base - below->size, below->name, below->size, below->base);
 }
 
+long long KernelMemory::tensorNumbering(int cta, int lane, long long column) {
+  return (1LL << 50) + static_cast<long long>(cta) * kWindowSize + (lane * kTensorColumns + column) * 4;
+}
+
+// Tensor memory has no variables: its cells are named by lane and column. Its contents start unconstrained
+// (the ISA does not clear an allocation) and are no result of the kernel.
+int KernelMemory::tensorLocation(int cta, int lane, long long column) {
+  constexpr int kTensorSpace = -1;  // a key of its own beside the state spaces of PtxModule.h
+  auto key = std::make_tuple(kTensorSpace, cta, tensorNumbering(cta, lane, column));
+  auto found = locations_.find(key);
+  if (found != locations_.end()) return found->second.first;
+  core::MemoryObject object;
+  object.name =
+      fmt::format("tmem[{}][{}]{}", lane, column, ctaCount_ > 1 ? "@cta" + std::to_string(cta) : "");
+  object.width = 32;
+  object.address = std::get<2>(key);
+  object.initialValueUnknown = true;
+  object.result = false;
+  program_.memory.push_back(std::move(object));
+  int index = static_cast<int>(program_.memory.size()) - 1;
+  program_.memory.back().physical = index;
+  program_.memory.back().generic = index;
+  locations_[key] = {index, 32};
+  return index;
+}
+
 core::MemoryObject KernelMemory::makeLocation(StateSpace space, int cta, long long address, int width) const {
   core::MemoryObject object;
   std::optional<int> index = regionAt(space, address);

@@ -28,6 +28,10 @@ inline constexpr long long kFirstShared = 0x400;
 // that CTA's shared memory below: 32-bit registers hold it, as nvcc's `mapa.shared::cluster.u32` needs.
 inline constexpr int kClusterRankShift = 24;
 inline constexpr long long kSharedOffsetMask = (1LL << kClusterRankShift) - 1;
+// Tensor memory (PTX ISA "Tensor Memory", tcgen05): per CTA, 128 lanes of 512 columns of 32-bit cells; a
+// tensor-memory address holds the lane in bits 31..16 and the column in bits 15..0.
+inline constexpr int kTensorLanes = 128;
+inline constexpr int kTensorColumns = 512;
 
 struct Region {
   std::string name;                       // as witnesses show it: "s", "arg1", "counter"
@@ -60,6 +64,10 @@ class KernelMemory {
   void ensureRegion(int region, int cta, int width, const core::SourceLocation& where);
   // The number a location's `address` field carries: computed addresses are compared with it.
   static long long numbering(StateSpace space, int cta, long long address);
+  // The tensor-memory cell (lane, column) of CTA `cta`: its location, created on first use ("tmem[l][c]"),
+  // and the number its `address` field carries.
+  int tensorLocation(int cta, int lane, long long column);
+  static long long tensorNumbering(int cta, int lane, long long column);
 
  private:
   core::MemoryObject makeLocation(StateSpace space, int cta, long long address, int width) const;

@@ -173,7 +173,9 @@ bool KernelThread::step(State& state) {
 }
 
 void KernelThread::execute(State&, const Instruction& in) {
-  if (lowerFloat(in) || lowerArithmetic(in) || lowerAsync(in) || lowerAccess(in) || lowerSync(in)) return;
+  if (lowerFloat(in) || lowerArithmetic(in) || lowerAsync(in) || lowerTensorCore(in) || lowerAccess(in) ||
+      lowerSync(in))
+    return;
   unsupported(in);
 }
 

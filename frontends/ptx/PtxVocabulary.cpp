@@ -84,4 +84,12 @@ const WarpModes& reduxOperators() {
   return operators;
 }
 
+std::optional<std::string> tensorCoreMarkerTag(std::string_view operation, std::string_view what) {
+  if (operation == "wait" && what == "st") return "TCWAIT_ST";
+  if (operation == "wait" && what == "ld") return "TCWAIT_LD";
+  if (operation == "fence" && what == "before_thread_sync") return "TCFENCE_BEFORE";
+  if (operation == "fence" && what == "after_thread_sync") return "TCFENCE_AFTER";
+  return std::nullopt;
+}
+
 }  // namespace catcheck::frontends::ptx

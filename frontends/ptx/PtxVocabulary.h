@@ -48,4 +48,10 @@ const WarpModes& shuffleModes();
 const WarpModes& voteModes();
 const WarpModes& reduxOperators();
 
+// The tcgen05 instructions that only mark a point of the thread's program order (PTX ISA "tcgen05 memory
+// consistency"), by operation and what follows it: wait st / ld (TCWAIT_ST, TCWAIT_LD: the thread's earlier
+// tcgen05.st / ld completed) and fence before_thread_sync / after_thread_sync (TCFENCE_BEFORE,
+// TCFENCE_AFTER). Litmus tests write `tcgen05.wait.st`, kernels `tcgen05.wait::st`.
+std::optional<std::string> tensorCoreMarkerTag(std::string_view operation, std::string_view what);
+
 }  // namespace catcheck::frontends::ptx

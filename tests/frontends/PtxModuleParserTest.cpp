@@ -1,5 +1,5 @@
 // The PTX module parser (frontends/ptx/): every kernel of the CUDA corpus (litmus/CUDA/*.ptx, nvcc 13 and
-// clang 19) parses, with facts checked against the files, and each construct on its own. Bad input:
+// clang 19 / 22) parses, with facts checked against the files, and each construct on its own. Bad input:
 // PtxModuleErrorsTest.cpp.
 #include <gtest/gtest.h>
 
@@ -11,16 +11,17 @@ using namespace testing;
 
 TEST(PtxModuleCorpus, EveryFileParsesWithOneVisibleKernelAndItsLineInfo) {
   std::vector<std::string> files = corpusFiles();
-  ASSERT_EQ(files.size(), 101u);
+  ASSERT_EQ(files.size(), 111u);
   std::map<std::string, int> forms;
   int total = 0;
   for (const std::string& path : files) {
     SCOPED_TRACE(path);
     Module module = parsePtxModule(readFile(path), path);
     bool clang = path.find(".clang") != std::string::npos;
+    bool blackwell = path.find("tcgen05") != std::string::npos;  // sm_100a; clang 22 there, clang 19 else
     EXPECT_EQ(module.versionMajor, clang ? 8 : 9);
-    EXPECT_EQ(module.versionMinor, clang ? 5 : 0);
-    EXPECT_EQ(module.targets.at(0), "sm_90a");
+    EXPECT_EQ(module.versionMinor, clang ? (blackwell ? 6 : 5) : 0);
+    EXPECT_EQ(module.targets.at(0), blackwell ? "sm_100a" : "sm_90a");
     EXPECT_EQ(module.addressSize, 64);
     // One kernel; printf's and assert()'s kernels also declare the external vprintf or __assertfail (a
     // .func without a body).
@@ -49,10 +50,11 @@ TEST(PtxModuleCorpus, EveryFileParsesWithOneVisibleKernelAndItsLineInfo) {
     }
   }
   // The census in litmus/CUDA/README.md.
-  EXPECT_EQ(forms.size(), 141u);
-  EXPECT_EQ(total, 3162);
-  EXPECT_EQ(forms["ld.param.u64"], 211);
-  EXPECT_EQ(forms["mbarrier.try_wait.parity.shared::cta.b64"], 18);
+  EXPECT_EQ(forms.size(), 163u);
+  EXPECT_EQ(total, 3993);
+  EXPECT_EQ(forms["ld.param.u64"], 224);
+  EXPECT_EQ(forms["mbarrier.try_wait.parity.shared::cta.b64"], 22);
+  EXPECT_EQ(forms["tcgen05.mma.cta_group::1.kind::f16"], 6);
   EXPECT_EQ(forms["cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes"], 4);
 }
 
