@@ -352,8 +352,6 @@ BarrierSemantics::BarrierSemantics(const EventGraph& graph)
     }
     for (size_t m = 0; m < group.size(); ++m)
       if (!groups_.back()[m].named) groups_.back()[m].awaited = awaitedMembers(graph, group, m);
-    // Which quorum members synchronise is enumerated as a bit mask (quorumChoices).
-    if (quorumMembers > 31) throw std::runtime_error("more than 31 quorum barriers in one barrier group");
   }
 }
 
@@ -373,18 +371,18 @@ bool BarrierSemantics::plainMembersAgree(const std::vector<Member>& group, const
   return true;
 }
 
-// `synced`: the mask (Member::mask) of the quorum members that synchronise.
+// `synced`: the quorum members that synchronise (Member::bit).
 bool BarrierSemantics::quorumChoiceAgrees(const std::vector<Member>& group, const Visits& visits,
-                                          unsigned synced) const {
+                                          const QuorumChoice& synced) const {
   for (size_t i = 0; i < group.size(); ++i) {
     if (!group[i].quorum) continue;
-    bool syncs = (synced & group[i].mask()) != 0;
+    bool syncs = syncsIn(group[i], synced);
     if (syncs && !visits[i]->executed) return false;
     long long arrived = 0, together = 0;
     for (size_t j = 0; j < group.size(); ++j) {
       if (!group[j].named || !sameResource(*visits[i], *visits[j])) continue;
       arrived += visits[j]->reached ? 1 : 0;
-      together += (!group[j].quorum || (synced & group[j].mask()) != 0) ? 1 : 0;
+      together += (!group[j].quorum || syncsIn(group[j], synced)) ? 1 : 0;
     }
     if (!visits[i]->quorum) {  // a free quorum (unreached barrier) can be chosen to constrain nothing
       if (visits[i]->executed) return false;
@@ -397,23 +395,39 @@ bool BarrierSemantics::quorumChoiceAgrees(const std::vector<Member>& group, cons
   return true;
 }
 
-std::vector<unsigned> BarrierSemantics::quorumChoices(const std::vector<Member>& group,
-                                                      const Visits& visits) const {
+// Every subset of the executed quorum members that agrees with the runs. Beyond kEnumeratedQuorumMembers
+// executed members (a named barrier of 64 threads) only the two uniform choices are tried, all of them or
+// none: a witness that needs another split is then not confirmed rather than enumerated for ever.
+std::vector<BarrierSemantics::QuorumChoice> BarrierSemantics::quorumChoices(const std::vector<Member>& group,
+                                                                            const Visits& visits) const {
+  constexpr size_t kEnumeratedQuorumMembers = 16;
   if (!plainMembersAgree(group, visits)) return {};
-  unsigned quorumMask = 0;
+  std::vector<int> executed;
   for (size_t i = 0; i < group.size(); ++i) {
-    if (group[i].quorum && visits[i]->executed) quorumMask |= group[i].mask();
+    if (group[i].quorum && visits[i]->executed) executed.push_back(group[i].bit);
   }
-  std::vector<unsigned> choices;
-  for (unsigned synced = quorumMask;; synced = (synced - 1) & quorumMask) {  // every subset of the mask
-    if (quorumChoiceAgrees(group, visits, synced)) choices.push_back(synced);
-    if (synced == 0) break;
+  auto choiceOf = [&](unsigned long long subset) {
+    QuorumChoice synced(group.size(), false);
+    for (size_t k = 0; k < executed.size(); ++k)
+      synced[static_cast<size_t>(executed[k])] = k < 64 ? ((subset >> k) & 1) != 0 : subset != 0;
+    return synced;
+  };
+  std::vector<unsigned long long> subsets;
+  if (executed.size() <= kEnumeratedQuorumMembers) {
+    for (unsigned long long s = (1ULL << executed.size()); s-- > 0;) subsets.push_back(s);
+  } else {
+    subsets = {~0ULL, 0ULL};
+  }
+  std::vector<QuorumChoice> choices;
+  for (unsigned long long subset : subsets) {
+    QuorumChoice synced = choiceOf(subset);
+    if (quorumChoiceAgrees(group, visits, synced)) choices.push_back(std::move(synced));
   }
   return choices;
 }
 
 PairSet BarrierSemantics::syncbar(const std::vector<const Visits*>& visits,
-                                  const std::vector<unsigned>& choice) const {
+                                  const std::vector<QuorumChoice>& choice) const {
   PairSet result(may_.size());
   may_.forEach([&](int a, int b) {
     const auto& memberA = memberOfEvent_[static_cast<size_t>(a)];
@@ -425,7 +439,7 @@ PairSet BarrierSemantics::syncbar(const std::vector<const Visits*>& visits,
     const BarrierVisit& vb = *(*visits[gb])[mb];
     if (!va.executed || !vb.executed) return;
     const Member& member = groups_[ga][ma];
-    bool synchronises = !member.quorum || (choice[ga] & member.mask()) != 0;
+    bool synchronises = !member.quorum || syncsIn(member, choice[ga]);
     if (!member.named || (synchronises && sameResource(va, vb))) result.add(a, b);
   });
   return result;
@@ -433,7 +447,7 @@ PairSet BarrierSemantics::syncbar(const std::vector<const Visits*>& visits,
 
 std::vector<PairSet> BarrierSemantics::synchronisations(const std::vector<ThreadRun>& runs) const {
   std::vector<Visits> visits(groups_.size());
-  std::vector<std::vector<unsigned>> choices(groups_.size());
+  std::vector<std::vector<QuorumChoice>> choices(groups_.size());
   for (size_t g = 0; g < groups_.size(); ++g) {
     for (const Member& m : groups_[g]) {
       visits[g].push_back(
@@ -447,7 +461,7 @@ std::vector<PairSet> BarrierSemantics::synchronisations(const std::vector<Thread
   std::vector<PairSet> result;
   std::vector<size_t> index(groups_.size(), 0);
   while (true) {
-    std::vector<unsigned> choice;
+    std::vector<QuorumChoice> choice;
     for (size_t g = 0; g < groups_.size(); ++g) choice.push_back(choices[g][index[g]]);
     result.push_back(syncbar(visitPointers, choice));
     size_t g = 0;

@@ -96,10 +96,14 @@ class BarrierSemantics {
     int event = 0;
     bool named = false;
     bool quorum = false;
-    int bit = -1;  // quorum members: the member's bit in a choice of which quorum members synchronise
+    int bit = -1;  // quorum members: the member's index in a choice of which quorum members synchronise
     std::vector<size_t> awaited;  // unnamed members: the members it needs reached (core::awaitedMembers)
-    unsigned mask() const { return bit < 0 ? 0U : 1U << bit; }
   };
+  // Which quorum members synchronise, by Member::bit.
+  using QuorumChoice = std::vector<bool>;
+  static bool syncsIn(const Member& member, const QuorumChoice& synced) {
+    return member.bit >= 0 && synced[static_cast<size_t>(member.bit)];
+  }
   using Visits = std::vector<const BarrierVisit*>;  // per member of a group
   std::vector<std::vector<Member>> groups_;
   // Per event: its (group, member) when it is a member of a barrier group. A vector, not a map: syncbar
@@ -108,9 +112,10 @@ class BarrierSemantics {
   PairSet may_;  // syncbar candidates
 
   bool plainMembersAgree(const std::vector<Member>& group, const Visits& visits) const;
-  std::vector<unsigned> quorumChoices(const std::vector<Member>& group, const Visits& visits) const;
-  bool quorumChoiceAgrees(const std::vector<Member>& group, const Visits& visits, unsigned synced) const;
-  PairSet syncbar(const std::vector<const Visits*>& visits, const std::vector<unsigned>& choice) const;
+  std::vector<QuorumChoice> quorumChoices(const std::vector<Member>& group, const Visits& visits) const;
+  bool quorumChoiceAgrees(const std::vector<Member>& group, const Visits& visits,
+                          const QuorumChoice& synced) const;
+  PairSet syncbar(const std::vector<const Visits*>& visits, const std::vector<QuorumChoice>& choice) const;
 };
 
 }  // namespace catcheck::core

@@ -75,7 +75,9 @@ struct KernelContext {
   std::map<int, long long> argumentValues;        // kernel parameter position -> value (buffers: address)
   std::map<std::string, int> parameterIndex;      // kernel parameter name -> position
   std::map<std::string, int> reductionRegions;    // bar.red barrier instance -> its counter's region
-  std::string userFile;                           // the .cu file `.loc` lines resolve to (outermost)
+  // bar.red instances with a thread count below the CTA's: (CTA, instance) -> the threads that reach it.
+  std::map<std::pair<int, std::string>, std::set<int>> reductionGroups;
+  std::string userFile;  // the .cu file `.loc` lines resolve to (outermost)
   // Tensor memory: each CTA's allocations by (CTA, alloc site), the columns each CTA has allocated, and the
   // (CTA, lane) rows that accesses with computed addresses reach (their cells are created once every thread
   // is lowered: createTensorCells).
@@ -203,7 +205,8 @@ class KernelThread {
   void lowerBarrierReduction(const Instruction& in);
   core::Instruction ctaBarrier(const Instruction& in, size_t resourceIndex, std::optional<size_t> countIndex,
                                bool arrive);
-  int reductionSlots(const std::string& instance, int warps);  // bar.red's per-warp slots: their region
+  int reductionSlots(const std::string& instance, int warps);
+  void joinReductionGroup(const Instruction& in, const std::string& instance, long long count);
   void lowerMapa(const Instruction& in);
   // The linear CTA index of rank `rank` of this thread's cluster (an input error outside it).
   int ctaOfClusterRank(const Instruction& in, long long rank) const;

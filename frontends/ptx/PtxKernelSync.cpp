@@ -13,6 +13,7 @@
 #include <algorithm>
 #include <map>
 #include <optional>
+#include <set>
 #include <variant>
 
 #include "core/ir/ExprFold.h"
@@ -114,8 +115,11 @@ core::Instruction KernelThread::ctaBarrier(const Instruction& in, size_t resourc
 // shared counter updated by every thread would mean the same, but the solver would have to prove the sum of
 // every order of 64 atomic adds (8 threads took minutes); a warp's sum is one collective. The slots are a
 // shared region of their own per CTA and instance, "bar.red(bar0#k)" in witnesses, zero at the start.
-// A thread count equal to the CTA's size is the same barrier; a smaller one (a subset of the CTA reducing
-// among itself) is not modelled.
+// A smaller thread count (a multiple of 32) makes the barrier a named one with that quorum (ctaBarrier): the
+// warps that reach the instance store their sums, the others leave their slots at zero, so each thread's
+// sum over every slot is the group's. That reading needs every thread that reaches an instance to belong
+// to one group: more threads reaching one instance than its count (two groups sharing a barrier resource
+// at once) are not modelled (joinReductionGroup).
 void KernelThread::lowerBarrierReduction(const Instruction& in) {
   for (const std::string& q : in.qualifiers) {
     if (q != "cta" && q != "red" && q != "popc" && q != "and" && q != "or" && q != "u32" && q != "pred" &&
@@ -130,12 +134,15 @@ void KernelThread::lowerBarrierReduction(const Instruction& in) {
     fail(in, mnemonic(in) + " takes a destination, a barrier, an optional thread count and a predicate");
   long long threads = context_.launch.block.count();
   bool counted = in.operands.size() == 4;
-  if (counted && constantOperand(*this, in, 2, "a barrier thread count") != threads)
-    unsupported(in, "bar.red with a thread count other than the CTA's");
+  long long count = counted ? constantOperand(*this, in, 2, "a barrier thread count") : threads;
+  if (count <= 0 || count > threads || (count < threads && count % 32 != 0))
+    fail(in, "bar.red thread count " + std::to_string(count) + " (a multiple of 32 up to the CTA's " +
+                 std::to_string(threads) + " threads)");
   core::Expr predicate = operand(in, counted ? 3 : 2, 1);
   core::Expr contributes =
       all ? core::fold(core::ExprOp::Eq, {predicate, core::constantAt(0, 1)}, 1) : predicate;
-  core::Instruction barrier = ctaBarrier(in, 1, std::nullopt, false);
+  core::Instruction barrier = ctaBarrier(in, 1, counted ? std::optional<size_t>(2) : std::nullopt, false);
+  if (count < threads) joinReductionGroup(in, barrier.barrier().instance, count);
   int warps = static_cast<int>((threads + 31) / 32);
   int slots = reductionSlots(barrier.barrier().instance, warps);
 
@@ -161,6 +168,15 @@ void KernelThread::lowerBarrierReduction(const Instruction& in) {
     writeRegister(in, 0, total);
   else
     writeRegister(in, 0, core::fold(all ? core::ExprOp::Eq : core::ExprOp::Ne, {total, none}, 1));
+}
+
+// Counts this thread among those that reach bar.red instance `instance` of its CTA with thread count `count`.
+void KernelThread::joinReductionGroup(const Instruction& in, const std::string& instance, long long count) {
+  std::set<int>& members = context_.reductionGroups[{placement_.linearCta, instance}];
+  members.insert(placement_.linearTid);
+  if (static_cast<long long>(members.size()) > count)
+    unsupported(in, "more than " + std::to_string(count) + " threads reach bar.red instance " + instance +
+                        " (groups of threads that share one barrier resource at once)");
 }
 
 // The region of a bar.red instance's per-warp slots (one region per instance, shared by the CTAs).

@@ -495,8 +495,8 @@ TEST(PtxKernel, SadAddsTheAbsoluteDifference) {
   EXPECT_EQ(storedConstants(body), (std::vector<long long>{8, 7, 0xFFFFFFF9LL}));
 }
 
-// bar.red.popc.u32 d, a, b, c with b the CTA's thread count is the barrier without b; a subset of the CTA
-// reducing among itself is not modelled, and says so.
+// bar.red.popc.u32 d, a, b, c with b the CTA's thread count is the barrier without b; more threads reaching
+// an instance than its count, and a count that is not a multiple of 32, are input errors.
 TEST(PtxKernel, BarRedWithTheCtasThreadCountIsTheBarrierWithoutIt) {
   auto body = [](const std::string& count) {
     return ".reg .pred %p<2>;\n.reg .b32 %r<3>;\n"
@@ -513,8 +513,36 @@ TEST(PtxKernel, BarRedWithTheCtasThreadCountIsTheBarrierWithoutIt) {
     for (size_t i = 0; i < with.threads[t].code.size(); ++i)
       EXPECT_EQ(with.threads[t].code[i].kind, without.threads[t].code[i].kind);
   }
-  EXPECT_NE(errorOf(kernel(body("32, ")), launchOf(64)).find("a thread count other than the CTA's"),
+  // Both warps reaching one instance of count 32: two groups on one barrier resource, not modelled.
+  EXPECT_NE(errorOf(kernel(body("32, ")), launchOf(64)).find("more than 32 threads reach bar.red instance"),
             std::string::npos);
+  EXPECT_NE(errorOf(kernel(body("48, ")), launchOf(64)).find("a multiple of 32"), std::string::npos);
+}
+
+// A smaller count makes a named barrier of that quorum; the group's warps store their sums in the
+// instance's slots and every member adds up all of them (the others' stay zero).
+TEST(PtxKernel, BarRedWithASmallerCountIsANamedBarrierOfItsGroup) {
+  std::string body =
+      ".reg .pred %p<3>;\n.reg .b32 %r<3>;\n"
+      "mov.u32 %r1, %tid.x;\n"
+      "setp.ge.u32 %p2, %r1, 64;\n"
+      "@%p2 bra $DONE;\n"
+      "setp.lt.u32 %p1, %r1, 4;\n"
+      "bar.red.popc.u32 %r2, 1, 64, %p1;\n"
+      "$DONE:\nret;";
+  core::Program program = lower(kernel(body), launchOf(96));
+  for (size_t t : {0u, 63u}) {
+    const core::Thread& thread = program.threads[t];
+    auto barrier = std::find_if(thread.code.begin(), thread.code.end(), [](const core::Instruction& in) {
+      return in.kind == core::InstructionKind::Barrier;
+    });
+    ASSERT_NE(barrier, thread.code.end());
+    EXPECT_EQ(barrier->barrier().instance, "bar1#1");
+    ASSERT_TRUE(barrier->barrier().quorum.has_value());
+    EXPECT_EQ(barrier->barrier().quorum->constant, 64);
+    EXPECT_EQ(count(thread, core::InstructionKind::Load), 3u);  // the three warps' slots
+  }
+  EXPECT_EQ(count(program.threads[64], core::InstructionKind::Barrier), 0u);
 }
 
 TEST(PtxKernel, EveryCorpusKernelWithoutAsynchronousCopiesLowers) {
@@ -523,7 +551,7 @@ TEST(PtxKernel, EveryCorpusKernelWithoutAsynchronousCopiesLowers) {
     if (text.find("mbarrier") != std::string::npos || text.find("cp.async") != std::string::npos) continue;
     Module module = parsePtxModule(text, path);
     KernelLaunch launch;
-    launch.block.x = 4;
+    launch.block.x = 64;  // two warps: bar_red_named_* reduce over one warp on a named barrier
     for (size_t i = 0; i < module.functions.back().params.size(); ++i)  // the kernel comes last
       launch.arguments[static_cast<int>(i)] = KernelArgument{KernelArgument::Kind::Buffer, 0, 256, true};
     EXPECT_NO_THROW(lowerKernel(module, launch, text)) << path;
