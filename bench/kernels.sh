@@ -9,7 +9,8 @@
 #     about 40 s and 2.2 GB, the FAIL row about 15 s), the reduction without its in-loop
 #     __syncthreads (reduce_tree_nosync) FAIL, and the mbarrier pipeline of mbar_pipeline_ok (2 warps x 4
 #     items) for every property; with KERNELS_LARGE=1 also bench/kernels/mbar_pipeline_4w8 (4 warps, two
-#     pairs x 8 items) for every property.
+#     pairs x 8 items) for every property;
+#  3. tcgen05_mma_ok (one tcgen05.mma read back through tensor memory) at one warp and one warpgroup.
 # A run over CATCHECK_TIMEOUT seconds (default 300) prints "timeout". Numbers go into closing notes, never
 # into tests.
 set -e
@@ -82,3 +83,15 @@ if [ "${KERNELS_LARGE:-0}" = 1 ]; then
       --property "$property"
   done
 fi
+
+echo "== tcgen05 (issue 28; no target): one mma of M 64 x N 8 x K 16 read back by every thread"
+mma() {  # mma THREADS PROPERTY
+  echo "$K/tcgen05_mma_ok.ptx" --grid 1 --block "$1" --arg 0=buffer:2048:any --arg 1=buffer:256:any \
+    --arg 2=buffer:2048 --property "$2"
+}
+for property in cat_spec memory_safety termination; do
+  # shellcheck disable=SC2046
+  run "tcgen05 mma, 1 warp, $property" "" models/ptx-v8.cat $(mma 32 "$property")
+done
+# shellcheck disable=SC2046
+run "tcgen05 mma, 4 warps (one warpgroup), cat_spec" "" models/ptx-v8.cat $(mma 128 cat_spec)

@@ -321,6 +321,7 @@ core::Program lowerKernel(const Module& module, const KernelLaunch& launch, cons
   if (allocatesTensorMemory(context)) {
     lowerThreads(context);  // learns the tensor-memory allocations; the second lowering uses them
     program.threads.clear();
+    context.tensorRowsReached.clear();  // rows the first lowering reached before it knew an allocation
   }
   lowerThreads(context);
   createTensorCells(context);

@@ -145,12 +145,7 @@ void KernelThread::lowerMbarrier(const Instruction& in) {
     int state = *load.reg;
     emit(std::move(load));
     Expr completed = core::mbarrierPhaseCompleted(Expr::registerValue(state), parity);
-    core::Instruction result;
-    result.kind = core::InstructionKind::Local;
-    result.reg = freshRegister("phase");
-    result.value = completed;
-    int done = *result.reg;
-    emit(std::move(result));
+    int done = computeInto("phase", completed);
     Expr predicate =
         core::fold(core::ExprOp::Ite,
                    {Expr::binary(core::ExprOp::Ne, Expr::registerValue(done), Expr::constantValue(0)),

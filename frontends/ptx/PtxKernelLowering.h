@@ -181,6 +181,8 @@ class KernelThread {
   core::Expr specialRegister(const std::string& name, const Instruction& in) const;
   core::Expr symbolAddress(const Symbol& symbol, const Instruction& in) const;
   int freshRegister(const std::string& base);
+  // A Local instruction computing `value` into a fresh register (named after `base`), which it returns.
+  int computeInto(const std::string& base, core::Expr value);
   void emit(core::Instruction instruction);
   std::optional<SourcePosition> userPositionOf(const Instruction& in) const;
   [[noreturn]] void unsupported(const Instruction& in, const std::string& why = "") const;

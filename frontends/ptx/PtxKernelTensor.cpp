@@ -241,15 +241,9 @@ std::vector<long long> KernelThread::operandWords(const Instruction& in, unsigne
 
 // A register holding the exclusive or of `words`: one row of an mma operand, as its products see it.
 int KernelThread::rowDigest(const std::vector<Expr>& words) {
-  Expr sum = core::constantAt(0, 32);
-  for (const Expr& w : words) sum = core::fold(ExprOp::Xor, {sum, w}, 32);
-  core::Instruction digest;
-  digest.kind = core::InstructionKind::Local;
-  digest.reg = freshRegister("mma_row");
-  digest.value = sum;
-  int reg = *digest.reg;
-  emit(std::move(digest));
-  return reg;
+  Expr digest = core::constantAt(0, 32);
+  for (const Expr& w : words) digest = core::fold(ExprOp::Xor, {digest, w}, 32);
+  return computeInto("mma_row", digest);
 }
 
 // tcgen05.mma.cta_group::1.kind [d-taddr], a-desc, b-desc, idesc, enable-input-d

@@ -338,6 +338,16 @@ int KernelThread::freshRegister(const std::string& base) {
   return static_cast<int>(thread_.registerNames.size()) - 1;
 }
 
+int KernelThread::computeInto(const std::string& base, core::Expr value) {
+  core::Instruction local;
+  local.kind = core::InstructionKind::Local;
+  local.reg = freshRegister(base);
+  local.value = std::move(value);
+  int reg = *local.reg;
+  emit(std::move(local));
+  return reg;
+}
+
 int KernelThread::canonicalRegister(const std::string& cell) {
   auto found = registerIndex_.find(cell);
   if (found != registerIndex_.end()) return found->second;
