@@ -71,7 +71,7 @@ const std::vector<PropertyDescriptor>& allProperties() {
       {Property::CatSpec, "cat_spec", "does a flagged axiom of the model fire (a data race)?",
        catSpecQuestion, false, true, true, false, true, true, false, true},
       {Property::Termination, "termination", "can some thread hang under the progress model?",
-       terminationQuestion, true, false, false, false, true, false},
+       terminationQuestion, true, false, false, false, true, false, false, true},
       {Property::Participation, "participation",
        "can a warp primitive run with a participant set the warp configuration does not guarantee?",
        participationQuestion, false, false, false, false, true, false, false, true},

@@ -57,8 +57,9 @@ struct PropertyDescriptor {
   bool comparesExecutions = false;
   // The question reads values only where the program does (branches, addresses, barrier and warp
   // operands) and through the final state a condition names, so reads whose values reach none of those may
-  // be left free (encoders/ValueRelevance.h). Not termination (a spin compares values across iterations)
-  // nor the properties that compare two executions' results or phases.
+  // be left free (encoders/ValueRelevance.h). Termination too: the values a spin loop compares across its
+  // iterations are among those sinks (Step::liveWritten), and its question is existential, so leaving other
+  // values free loses no hang. Not the properties that compare two executions' results or phases.
   bool valuesOnlyThroughProgram = false;
 };
 

@@ -15,6 +15,8 @@
 //     => PASS: fence.proxy.async and bar.sync order the generic writes of A and B before the mma's async-proxy reads (8.6 proxies); the commit's arrival follows the mma's accumulator writes and the acquiring try_wait observes it before tcgen05.ld (models/ptx-v8.cat mma-done)
 //   catcheck models/ptx-v8.cat litmus/CUDA/tcgen05_mma_ok.ptx --grid 1 --block 32 --arg 0=buffer:2048:any --arg 1=buffer:256:any --arg 2=buffer:2048 --property memory_safety
 //     => PASS: the mma reads A and B inside sa and sb and writes D inside the 32 allocated columns
+//   catcheck models/ptx-v8.cat litmus/CUDA/tcgen05_mma_ok.ptx --grid 1 --block 32 --arg 0=buffer:2048:any --arg 1=buffer:256:any --arg 2=buffer:2048 --property termination
+//     => PASS: the commit arrives once the mma completed, which completes phase 0 of the mbarrier (count 1) every thread waits for
 __device__ __forceinline__ unsigned smem_addr(const void *p)
 {
     return static_cast<unsigned>(__cvta_generic_to_shared(p));
