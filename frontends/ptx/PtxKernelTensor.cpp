@@ -51,11 +51,11 @@ core::Instruction tensorAccess(core::InstructionKind kind) {
   return access;
 }
 
-// The count N of a `.xN` qualifier; 0 when there is none.
+// The count N of a `.xN` qualifier; 0 when there is none or N has more digits than the largest (128).
 int repetitions(const Instruction& in) {
   for (const std::string& q : in.qualifiers) {
     if (q.size() < 2 || q[0] != 'x' || q.find_first_not_of("0123456789", 1) != std::string::npos) continue;
-    return std::stoi(q.substr(1));
+    return q.size() > 4 ? 0 : std::stoi(q.substr(1));
   }
   return 0;
 }

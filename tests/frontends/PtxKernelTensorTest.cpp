@@ -136,6 +136,10 @@ TEST(PtxKernelTensor, FormsNotModelledAreInputErrors) {
             std::string::npos);
   EXPECT_NE(errorOf(allocate + "tcgen05.ld.sync.aligned.32x32b.x2.b32 {%r5}, [%r3];").find("2 registers"),
             std::string::npos);
+  // A repetition count past any int (found by reading the code: std::stoi threw out of range).
+  EXPECT_NE(errorOf(allocate + "tcgen05.ld.sync.aligned.32x32b.x99999999999.b32 {%r5}, [%r3];")
+                .find("needs a shape, .xN"),
+            std::string::npos);
   EXPECT_NE(errorOf("mov.u32 %r2, slot;\ntcgen05.alloc.cta_group::1.sync.aligned.shared::cta.b32 [%r2], 48;")
                 .find("48 columns"),
             std::string::npos);
