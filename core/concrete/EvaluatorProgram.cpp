@@ -406,23 +406,23 @@ std::vector<BarrierSemantics::QuorumChoice> BarrierSemantics::quorumChoices(cons
   for (size_t i = 0; i < group.size(); ++i) {
     if (group[i].quorum && visits[i]->executed) executed.push_back(group[i].bit);
   }
-  auto choiceOf = [&](unsigned long long subset) {
+  // The subsets to try, each as the members of `executed` it takes (bit k: executed[k]); beyond the
+  // enumerated size, all of them and none.
+  std::vector<QuorumChoice> candidates;
+  auto take = [&](auto member) {
     QuorumChoice synced(group.size(), false);
-    for (size_t k = 0; k < executed.size(); ++k)
-      synced[static_cast<size_t>(executed[k])] = k < 64 ? ((subset >> k) & 1) != 0 : subset != 0;
-    return synced;
+    for (size_t k = 0; k < executed.size(); ++k) synced[static_cast<size_t>(executed[k])] = member(k);
+    candidates.push_back(std::move(synced));
   };
-  std::vector<unsigned long long> subsets;
   if (executed.size() <= kEnumeratedQuorumMembers) {
-    for (unsigned long long s = (1ULL << executed.size()); s-- > 0;) subsets.push_back(s);
+    for (unsigned s = 1U << executed.size(); s-- > 0;) take([s](size_t k) { return ((s >> k) & 1U) != 0; });
   } else {
-    subsets = {~0ULL, 0ULL};
+    take([](size_t) { return true; });
+    take([](size_t) { return false; });
   }
   std::vector<QuorumChoice> choices;
-  for (unsigned long long subset : subsets) {
-    QuorumChoice synced = choiceOf(subset);
+  for (QuorumChoice& synced : candidates)
     if (quorumChoiceAgrees(group, visits, synced)) choices.push_back(std::move(synced));
-  }
   return choices;
 }
 
