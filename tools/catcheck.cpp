@@ -9,8 +9,6 @@
 // up, a witness was rejected by the evaluator, or an internal error (any other exception: reported, never an
 // abort). Every command takes -v / --log-level (tools/LogOptions.h):
 // logs go to stderr, as stdout carries the verdicts.
-#include <malloc.h>
-
 #include <CLI/CLI.hpp>
 #include <iostream>
 
@@ -20,6 +18,7 @@
 #include "tools/DiffCommand.h"
 #include "tools/LogOptions.h"
 #include "tools/MinimizeCommand.h"
+#include "tools/ProcessMemory.h"
 #include "tools/ReportCommand.h"
 #include "tools/RunCommand.h"
 #include "tools/SingleCheck.h"
@@ -72,20 +71,10 @@ std::string versionText() {
          encoders::cvc5Version();
 }
 
-// Relation analysis at kernel scale allocates and frees many bit rows of a few KB to a few hundred KB. By
-// default glibc hands the top of the heap back to the OS after a free of 128 KB and maps blocks over 128 KB
-// afresh each time, so the next row page-faults its memory in again (a fifth of a 512-thread reduction's
-// analysis). Keeping freed memory for reuse: 512-thread tree reduction 6.2 -> 5.5 s, peak memory +3 %.
-void keepFreedMemory() {
-  mallopt(M_TRIM_THRESHOLD, 1 << 30);
-  mallopt(M_TOP_PAD, 256 << 20);
-  mallopt(M_MMAP_THRESHOLD, 1 << 30);
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
-  keepFreedMemory();
+  tools::tuneProcessMemory();
   CLI::App app{"catcheck: bounded model checking of GPU litmus tests against .cat memory models"};
   app.set_version_flag("--version", versionText);
   Commands commands;
