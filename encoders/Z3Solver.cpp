@@ -102,6 +102,29 @@ struct SecondSearch {
   bool complete = false;
 };
 
+// Set once the first search has answered: a rebuild stops at its next step, and one still waiting to
+// start does not start.
+class Cancellation {
+ public:
+  void cancel() {
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      flag = true;
+    }
+    changed_.notify_all();
+  }
+  // Waits up to `ms` for cancel(); whether it came.
+  bool waitFor(unsigned ms) {
+    std::unique_lock<std::mutex> lock(mutex_);
+    return changed_.wait_for(lock, std::chrono::milliseconds(ms), [&] { return flag.load(); });
+  }
+  std::atomic<bool> flag{false};
+
+ private:
+  std::mutex mutex_;
+  std::condition_variable changed_;
+};
+
 // Two searches of one query on two threads: which has answered, with what, and the first definite answer.
 class Race {
  public:
@@ -254,6 +277,10 @@ class Z3Backend final : public SolverBackend {
   // 385 000 terms at bound 16 in 2.4 s, 2 560 000 at bound 32 in 144 s), and on such queries the time goes
   // to z3's preprocessing, which a second seed does not shorten.
   static constexpr size_t kSecondSearchMaxTerms = 500'000;
+  // The rebuild starts once the first search has run this long: a z3 context alone costs 15-45 ms of a
+  // core (its tables' page faults), and in a bulk run the other core is another worker's. Most queries
+  // answer before (the Vulkan liveness rows: 3 900 terms, a few ms), and waited for a cancelled rebuild.
+  static constexpr unsigned kRebuildAfterMs = 100;
 
   void setTimeLimit(unsigned ms) { setSearchTimeLimit(context_, solver_, ms); }
 
@@ -275,32 +302,33 @@ class Z3Backend final : public SolverBackend {
   }
 
   // The first search runs alone for the delay (z3's own time limit stops it) while another thread rebuilds
-  // the query for the second search from the recipes (SecondSearch); an answer within the delay cancels
-  // the rebuild. Otherwise the first search goes on, from the start, on a thread of its own, and the second
-  // joins it once rebuilt. The first definite answer wins and interrupts the other search. (Issue 30 first
-  // copied the query with Z3_translate before any search ran, as a translation reads the source context,
-  // which a running search must have to itself; every large query paid the copy, MP-200 1 s of 1.5 s. A
-  // translation made after a search stopped by its time limit was sometimes truncated: a second search
-  // then answered SAT with a model of nothing. A replay reads only our recipes.) An interrupt may leave
-  // z3's context cancelled; that is safe because every query is checked once (encoders/Checker.cpp builds
-  // a new query, with a new backend, for each question).
+  // the query for the second search from the recipes (SecondSearch), from kRebuildAfterMs on; an answer
+  // within the delay cancels the rebuild, or keeps it from starting. Otherwise the first search goes on, from
+  // the start, on a thread of its own, and the second joins it once rebuilt. The first definite answer wins
+  // and interrupts the other search. (Issue 30 first copied the query with Z3_translate before any search
+  // ran, as a translation reads the source context, which a running search must have to itself; every large
+  // query paid the copy, MP-200 1 s of 1.5 s. A translation made after a search stopped by its time limit was
+  // sometimes truncated: a second search then answered SAT with a model of nothing. A replay reads only our
+  // recipes.) An interrupt may leave z3's context cancelled; that is safe because every query is checked once
+  // (encoders/Checker.cpp builds a new query, with a new backend, for each question).
   z3::check_result checkWithSecondSearch() {
     auto start = std::chrono::steady_clock::now();
-    std::atomic<bool> cancelled{false};
+    Cancellation cancelled;
     std::unique_ptr<SecondSearch> second;
+    unsigned delay = options_.secondSearchDelayMs;
     std::thread builder([&] {
+      if (delay > 0 && cancelled.waitFor(std::min(delay, kRebuildAfterMs))) return;
       try {
-        second = rebuild(cancelled);
+        second = rebuild(cancelled.flag);
       } catch (...) {  // out of memory, or z3 refused a term: the first search goes on alone
         second.reset();
       }
     });
-    unsigned delay = options_.secondSearchDelayMs;
     if (delay > 0) {
       setTimeLimit(searchLimitMs_ > 0 ? std::min(delay, searchLimitMs_) : delay);
       z3::check_result alone = solver_.check();
       if (alone != z3::unknown || (searchLimitMs_ > 0 && millisecondsSince(start) >= searchLimitMs_)) {
-        cancelled = true;
+        cancelled.cancel();
         builder.join();
         return alone;
       }
@@ -310,7 +338,7 @@ class Z3Backend final : public SolverBackend {
     std::thread first([&] {
       race.finish(0, [&] {
         z3::check_result answer = solver_.check();
-        if (answer != z3::unknown) cancelled = true;
+        if (answer != z3::unknown) cancelled.cancel();
         return answer;
       });
     });
