@@ -12,6 +12,7 @@
 // runner logs the row's status); the log is flushed before each fork so no buffered line is written twice.
 #include "runner/WorkerPool.h"
 
+#include <malloc.h>
 #include <poll.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
@@ -102,8 +103,13 @@ bool parseFields(const std::string& body, std::vector<std::string>& fields) {
   return !body.empty();
 }
 
+// The cap counts address space, so the free memory the heap keeps for reuse (the command line reserves
+// 1.5 GiB of it at start, tools/ProcessMemory.cpp) is handed back first, and the heap then grows by what is
+// asked and 1 MB more: the cap is then what a row can use.
 void capAddressSpace(unsigned memoryMb) {
   if (memoryMb == 0) return;
+  malloc_trim(0);
+  mallopt(M_TOP_PAD, 1 << 20);
   rlimit limit{};
   limit.rlim_cur = limit.rlim_max = static_cast<rlim_t>(memoryMb) << 20;
   setrlimit(RLIMIT_AS, &limit);
