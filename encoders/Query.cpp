@@ -10,6 +10,7 @@
 
 #include "core/ir/Log.h"
 #include "encoders/Checker.h"
+#include "encoders/SolverRace.h"
 #include "encoders/ValueEncoder.h"
 
 namespace catcheck::encoders {
@@ -165,14 +166,17 @@ SatResult solveTimed(std::optional<Query>& query, const core::EventGraph& graph,
 // warp reduction finds its first execution in 1.9 s in cvc5 and none in 60 s in z3; a TMA load's proof takes
 // 17 s in z3 and past 100 s in cvc5; a 32-lane shuffle reduction's proof takes 0.9 s in cvc5 and past 300 s
 // in z3, although z3 answered its single-execution queries in 2 s. Unless the user chose a solver
-// (SolverOptions::kindIsDefault), each query alternates between the solvers with time slices growing fourfold
-// (kSlicesMs, then whatever time is left), starting with the one that answered the check's previous query (z3
-// for the first): a query costs at most about three times what the better solver needs, and neither solver's
-// bad case sinks the check. Every slice encodes the query again, so a slice is never shorter than twice the
-// latest encoding: switching then costs at most a third of the time (a 256-thread reduction's twin query
-// encodes for 1.5-2 s; with 2 s slices most of its 10 s went to encoding). The first slice is short because
-// the other solver often answers at once: a 32-thread tree reduction's last query took z3 past 10 s and cvc5
-// 0.2 s. (cvc5 1.0 cannot be interrupted from another thread, so the two cannot run side by side.)
+// (SolverOptions::kindIsDefault), both solvers search each query at once, each in a child process
+// (SolverRace.cpp): the query costs what the better solver needs, and a satisfying answer the winner's search
+// once more here, for its model (64-thread tree reduction, deterministic: 4.2 -> 1.1 s). Where no race can be
+// held, each query alternates between the solvers with time slices growing fourfold (kSlicesMs, then
+// whatever time is left), starting with the one that answered the check's previous query (z3 for the first):
+// a query costs at most about three times what the better solver needs, and neither solver's bad case sinks
+// the check. Every slice encodes the query again, so a slice is never shorter than twice the latest
+// encoding: switching then costs at most a third of the time (a 256-thread reduction's twin query encodes
+// for 1.5-2 s; with 2 s slices most of its 10 s went to encoding). The first slice is short because the
+// other solver often answers at once: a 32-thread tree reduction's last query took z3 past 10 s and cvc5
+// 0.2 s.
 constexpr unsigned kSlicesMs[] = {2000, 2000, 8000, 8000, 32000, 32000};
 
 SatResult solveScheduled(SolverSchedule& schedule, std::optional<Query>& query, const core::EventGraph& graph,
@@ -184,6 +188,32 @@ SatResult solveScheduled(SolverSchedule& schedule, std::optional<Query>& query, 
   if (!solverOptions.kindIsDefault)
     return solveTimed(query, graph, analysis, model, options, solverOptions, goal, what, verdict, executions,
                       inputs, observation);
+  auto attemptAlone = [&](SolverKind kind, double& encodeMs, double& solveMs) {
+    SolverOptions own = solverOptions;
+    own.kind = kind;
+    own.secondSearch = false;  // the race has two searches already, on the machine's two cores
+    // Left to the child's exit, never destroyed: tearing down a large query took up to 1.4 s after its
+    // answer (the 256-thread reduction's twin query in cvc5).
+    auto* ownQuery = new std::optional<Query>;
+    core::Verdict times;
+    SatResult answer = solveTimed(*ownQuery, graph, analysis, model, options, own, goal, what, times,
+                                  executions, inputs, observation);
+    encodeMs = times.times.encodeMs;
+    solveMs = times.times.solveMs;
+    return answer;
+  };
+  if (std::optional<RaceOutcome> raced = raceSolvers(attemptAlone)) {
+    schedule.first = raced->winner;
+    verdict.times.encodeMs += raced->encodeMs;
+    verdict.times.solveMs += raced->solveMs;
+    logEncodeAndSolve(what, raced->encodeMs, raced->answer, raced->solveMs);
+    query.reset();
+    if (raced->answer == SatResult::Unsat) return SatResult::Unsat;
+    SolverOptions winner = solverOptions;  // the model is in the winner's process: asked again here
+    winner.kind = raced->winner;
+    return solveTimed(query, graph, analysis, model, options, winner, goal, what, verdict, executions, inputs,
+                      observation);
+  }
   unsigned userMs = solverOptions.timeoutMs;
   auto start = Clock::now();
   SolverKind kind = schedule.first;

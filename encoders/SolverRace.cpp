@@ -1,0 +1,172 @@
+// Both solvers on one query at once. On queries about values (deterministic's, and those over
+// floating-point fixed functions) z3 and cvc5 differ by orders of magnitude both ways (Query.cpp), and
+// which one is faster is a property of the query, not of the family: a 64-thread tree reduction's twin
+// query took z3 past 2 s and cvc5 0.26 s, a TMA load's proof z3 17 s and cvc5 past 100 s. Running both
+// side by side costs what the better one needs. cvc5 1.0 cannot be interrupted from another thread, so
+// each solver runs in a child process of its own (fork: the children share the parent's graph and
+// analysis as they are), and the loser is killed. A child sends one fixed-size message on a pipe: its
+// answer and times. A satisfying answer's model stays in the child; the caller asks the winner again in
+// this process for it (Query.cpp).
+// A race is held only where fork is safe: when this process runs no other thread (a thread holding a lock
+// at the fork would leave it held in the child forever). The command line's single checks and `run`'s
+// workers qualify; an embedding program with threads of its own gets the in-process alternation.
+// Children die with the parent (PR_SET_PDEATHSIG), so a worker killed for its time limit leaves none.
+#include "encoders/SolverRace.h"
+
+#include <fcntl.h>
+#include <poll.h>
+#include <sys/prctl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <array>
+#include <cerrno>
+#include <chrono>
+#include <csignal>
+#include <filesystem>
+
+#include "core/ir/Log.h"
+
+namespace catcheck::encoders {
+namespace {
+
+struct ChildMessage {
+  enum Status : char { Answered, GaveUp, TimeLimit, Failed };
+  Status status = Failed;
+  SatResult answer = SatResult::Unknown;
+  double encodeMs = 0;
+  double solveMs = 0;
+};
+
+struct Child {
+  SolverKind kind = SolverKind::Z3;
+  pid_t pid = -1;
+  int fd = -1;  // the read end of its pipe; -1 once its message (or its end) has come
+  ChildMessage message;
+};
+
+bool runsOtherThreads() {
+  std::error_code error;
+  auto tasks = std::filesystem::directory_iterator("/proc/self/task", error);
+  if (error) return true;
+  int count = 0;
+  for (const auto& task : tasks) {
+    (void)task;
+    ++count;
+  }
+  return count != 1;
+}
+
+[[noreturn]] void serve(int fd, pid_t parent, SolverKind kind, const RaceAttempt& attempt) {
+  prctl(PR_SET_PDEATHSIG, SIGKILL);
+  if (getppid() != parent) _exit(1);
+  core::log::setLevel(core::log::Level::off);  // the parent tells who answered
+  ChildMessage message;
+  try {
+    message.answer = attempt(kind, message.encodeMs, message.solveMs);
+    message.status = message.answer == SatResult::Unknown ? ChildMessage::GaveUp : ChildMessage::Answered;
+  } catch (const SolverGaveUp& gaveUp) {
+    message.status = gaveUp.timeLimit() ? ChildMessage::TimeLimit : ChildMessage::GaveUp;
+  } catch (...) {
+    message.status = ChildMessage::Failed;
+  }
+  ssize_t written = write(fd, &message, sizeof message);
+  _exit(written == static_cast<ssize_t>(sizeof message) ? 0 : 1);
+}
+
+bool start(Child& child, const RaceAttempt& attempt) {
+  int ends[2];
+  if (pipe2(ends, O_CLOEXEC) != 0) return false;
+  pid_t parent = getpid();
+  core::log::flush();
+  child.pid = fork();
+  if (child.pid == 0) {
+    close(ends[0]);
+    serve(ends[1], parent, child.kind, attempt);
+  }
+  close(ends[1]);
+  if (child.pid < 0) {
+    close(ends[0]);
+    return false;
+  }
+  child.fd = ends[0];
+  return true;
+}
+
+// Reads a child's message once its pipe is readable; a child that ended without one failed.
+void receive(Child& child) {
+  ChildMessage message;
+  ssize_t got;
+  do {
+    got = read(child.fd, &message, sizeof message);
+  } while (got < 0 && errno == EINTR);
+  child.message = got == static_cast<ssize_t>(sizeof message) ? message : ChildMessage{};
+  close(child.fd);
+  child.fd = -1;
+}
+
+// Waits until one child has answered or both have ended; the index of the one that answered, or -1.
+int awaitAnswer(std::array<Child, 2>& children) {
+  while (children[0].fd >= 0 || children[1].fd >= 0) {
+    std::array<pollfd, 2> polled{};
+    for (size_t i = 0; i < 2; ++i) polled[i] = {children[i].fd, POLLIN, 0};
+    if (poll(polled.data(), 2, -1) < 0) {
+      if (errno == EINTR) continue;
+      return -1;
+    }
+    for (size_t i = 0; i < 2; ++i) {
+      if (children[i].fd < 0 || polled[i].revents == 0) continue;
+      receive(children[i]);
+      if (children[i].message.status == ChildMessage::Answered) return static_cast<int>(i);
+    }
+  }
+  return -1;
+}
+
+double millisecondsSince(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+}
+
+void stopAndReap(Child& child) {
+  if (child.pid <= 0) return;
+  if (child.fd >= 0) {
+    kill(child.pid, SIGKILL);
+    close(child.fd);
+    child.fd = -1;
+  }
+  while (waitpid(child.pid, nullptr, 0) < 0 && errno == EINTR) {
+  }
+}
+
+}  // namespace
+
+std::optional<RaceOutcome> raceSolvers(const RaceAttempt& attempt) {
+  if (runsOtherThreads()) return std::nullopt;
+  std::array<Child, 2> children;
+  children[0].kind = SolverKind::Z3;
+  children[1].kind = SolverKind::Cvc5;
+  if (!start(children[0], attempt)) return std::nullopt;
+  if (!start(children[1], attempt)) {
+    stopAndReap(children[0]);
+    return std::nullopt;
+  }
+  auto start = std::chrono::steady_clock::now();
+  int winner = awaitAnswer(children);
+  double answeredMs = millisecondsSince(start);
+  for (Child& child : children) stopAndReap(child);
+  core::log::debug("race: answered after {:.0f} ms, children reaped after {:.0f} ms", answeredMs,
+                   millisecondsSince(start));
+  if (winner < 0) {
+    bool bothTimedOut = children[0].message.status == ChildMessage::TimeLimit &&
+                        children[1].message.status == ChildMessage::TimeLimit;
+    if (bothTimedOut) throw SolverGaveUp("solver returned unknown: timeout (z3 and cvc5)", true);
+    return std::nullopt;
+  }
+  const Child& first = children[static_cast<size_t>(winner)];
+  core::log::debug("{} answered first, in {:.1f} ms; {} stopped", solverName(first.kind),
+                   first.message.encodeMs + first.message.solveMs,
+                   solverName(children[static_cast<size_t>(1 - winner)].kind));
+  return RaceOutcome{first.kind, first.message.answer, first.message.encodeMs, first.message.solveMs};
+}
+
+}  // namespace catcheck::encoders
