@@ -202,7 +202,7 @@ SatResult solveScheduled(SolverSchedule& schedule, std::optional<Query>& query, 
     solveMs = times.times.solveMs;
     return answer;
   };
-  if (std::optional<RaceOutcome> raced = raceSolvers(attemptAlone)) {
+  if (std::optional<RaceOutcome> raced = raceSolvers(attemptAlone, solverOptions.timeoutMs)) {
     schedule.first = raced->winner;
     verdict.times.encodeMs += raced->encodeMs;
     verdict.times.solveMs += raced->solveMs;

@@ -7,10 +7,12 @@
 // analysis as they are), and the loser is killed. A child sends one fixed-size message on a pipe: its
 // answer and times. A satisfying answer's model stays in the child; the caller asks the winner again in
 // this process for it (Query.cpp).
-// A race is held only where fork is safe: when this process runs no other thread (a thread holding a lock
-// at the fork would leave it held in the child forever). The command line's single checks and `run`'s
-// workers qualify; an embedding program with threads of its own gets the in-process alternation.
-// Children die with the parent (PR_SET_PDEATHSIG), so a worker killed for its time limit leaves none.
+// A race is held only where fork is safe, which the program says (allowSolverRaces): a thread holding a
+// lock at the fork would leave it held in the child forever. The command line qualifies: between queries
+// its only other threads are z3's idle timer threads (z3 keeps them for reuse; a child's z3 that takes one
+// gets a timer that never fires, hence the parent's own deadline). A program embedding the library gets
+// the in-process alternation. Children die with the parent (PR_SET_PDEATHSIG), so a worker killed for its
+// time limit leaves none.
 #include "encoders/SolverRace.h"
 
 #include <fcntl.h>
@@ -20,10 +22,10 @@
 #include <unistd.h>
 
 #include <array>
+#include <atomic>
 #include <cerrno>
 #include <chrono>
 #include <csignal>
-#include <filesystem>
 
 #include "core/ir/Log.h"
 
@@ -45,17 +47,11 @@ struct Child {
   ChildMessage message;
 };
 
-bool runsOtherThreads() {
-  std::error_code error;
-  auto tasks = std::filesystem::directory_iterator("/proc/self/task", error);
-  if (error) return true;
-  int count = 0;
-  for (const auto& task : tasks) {
-    (void)task;
-    ++count;
-  }
-  return count != 1;
-}
+std::atomic<bool> racesAllowed{false};
+
+// A child's grace past the query's time limit: its own limits stop it first, unless its z3 got a timer
+// that never fires (above).
+constexpr unsigned kDeadlineGraceMs = 1000;
 
 [[noreturn]] void serve(int fd, pid_t parent, SolverKind kind, const RaceAttempt& attempt) {
   prctl(PR_SET_PDEATHSIG, SIGKILL);
@@ -74,7 +70,7 @@ bool runsOtherThreads() {
   _exit(written == static_cast<ssize_t>(sizeof message) ? 0 : 1);
 }
 
-bool start(Child& child, const RaceAttempt& attempt) {
+bool startChild(Child& child, const RaceAttempt& attempt) {
   int ends[2];
   if (pipe2(ends, O_CLOEXEC) != 0) return false;
   pid_t parent = getpid();
@@ -105,12 +101,28 @@ void receive(Child& child) {
   child.fd = -1;
 }
 
-// Waits until one child has answered or both have ended; the index of the one that answered, or -1.
-int awaitAnswer(std::array<Child, 2>& children) {
+double millisecondsSince(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+}
+
+// Waits until one child has answered, both have ended, or `deadlineMs` (0: none) has passed; the index of
+// the one that answered, or -1. `expired` tells the deadline.
+int awaitAnswer(std::array<Child, 2>& children, std::chrono::steady_clock::time_point start,
+                unsigned deadlineMs, bool& expired) {
   while (children[0].fd >= 0 || children[1].fd >= 0) {
     std::array<pollfd, 2> polled{};
     for (size_t i = 0; i < 2; ++i) polled[i] = {children[i].fd, POLLIN, 0};
-    if (poll(polled.data(), 2, -1) < 0) {
+    int wait = -1;
+    if (deadlineMs > 0) {
+      double left = deadlineMs - millisecondsSince(start);
+      if (left <= 0) {
+        expired = true;
+        return -1;
+      }
+      wait = static_cast<int>(left) + 1;
+    }
+    int ready = poll(polled.data(), 2, wait);
+    if (ready < 0) {
       if (errno == EINTR) continue;
       return -1;
     }
@@ -121,10 +133,6 @@ int awaitAnswer(std::array<Child, 2>& children) {
     }
   }
   return -1;
-}
-
-double millisecondsSince(std::chrono::steady_clock::time_point start) {
-  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
 }
 
 void stopAndReap(Child& child) {
@@ -140,26 +148,28 @@ void stopAndReap(Child& child) {
 
 }  // namespace
 
-std::optional<RaceOutcome> raceSolvers(const RaceAttempt& attempt) {
-  if (runsOtherThreads()) return std::nullopt;
+void allowSolverRaces(bool allowed) {
+  racesAllowed = allowed;
+}
+
+std::optional<RaceOutcome> raceSolvers(const RaceAttempt& attempt, unsigned limitMs) {
+  if (!racesAllowed) return std::nullopt;
+  auto start = std::chrono::steady_clock::now();
   std::array<Child, 2> children;
   children[0].kind = SolverKind::Z3;
   children[1].kind = SolverKind::Cvc5;
-  if (!start(children[0], attempt)) return std::nullopt;
-  if (!start(children[1], attempt)) {
+  if (!startChild(children[0], attempt)) return std::nullopt;
+  if (!startChild(children[1], attempt)) {
     stopAndReap(children[0]);
     return std::nullopt;
   }
-  auto start = std::chrono::steady_clock::now();
-  int winner = awaitAnswer(children);
-  double answeredMs = millisecondsSince(start);
+  bool expired = false;
+  int winner = awaitAnswer(children, start, limitMs == 0 ? 0 : limitMs + kDeadlineGraceMs, expired);
   for (Child& child : children) stopAndReap(child);
-  core::log::debug("race: answered after {:.0f} ms, children reaped after {:.0f} ms", answeredMs,
-                   millisecondsSince(start));
   if (winner < 0) {
     bool bothTimedOut = children[0].message.status == ChildMessage::TimeLimit &&
                         children[1].message.status == ChildMessage::TimeLimit;
-    if (bothTimedOut) throw SolverGaveUp("solver returned unknown: timeout (z3 and cvc5)", true);
+    if (bothTimedOut || expired) throw SolverGaveUp("solver returned unknown: timeout (z3 and cvc5)", true);
     return std::nullopt;
   }
   const Child& first = children[static_cast<size_t>(winner)];

@@ -20,11 +20,16 @@ struct RaceOutcome {
 // Throws SolverGaveUp as solveTimed does.
 using RaceAttempt = std::function<SatResult(SolverKind kind, double& encodeMs, double& solveMs)>;
 
+// Whether this process may fork children for races: set by a program that knows no thread of its own
+// can hold a lock when the check forks (the command line, and `run`'s workers it forks); off by default,
+// so that a program embedding the library is never forked behind its back.
+void allowSolverRaces(bool allowed);
+
 // Runs `attempt` for z3 and for cvc5 at once, each in a child process, and returns the first definite
-// answer (the other child is killed). Nothing when no race can be held (this process runs other threads,
-// or cannot fork) or when neither answered for another reason than its time limit: the caller then asks
-// in this process, where an error is reported as usual. Throws SolverGaveUp (time limit) when both ran
-// into their time limits.
-std::optional<RaceOutcome> raceSolvers(const RaceAttempt& attempt);
+// answer (the other child is killed). Nothing when no race can be held (not allowed, or no fork) or when
+// neither answered for another reason than its time limit: the caller then asks in this process, where an
+// error is reported as usual. Throws SolverGaveUp (time limit) when both ran into their time limits, or
+// when `limitMs` (0: none) has passed a second ago and neither has answered.
+std::optional<RaceOutcome> raceSolvers(const RaceAttempt& attempt, unsigned limitMs);
 
 }  // namespace catcheck::encoders

@@ -15,6 +15,7 @@
 #include "check/Check.h"
 #include "core/ir/SourceLocation.h"
 #include "encoders/Solver.h"
+#include "encoders/SolverRace.h"
 #include "tools/DiffCommand.h"
 #include "tools/LogOptions.h"
 #include "tools/MinimizeCommand.h"
@@ -75,6 +76,7 @@ std::string versionText() {
 
 int main(int argc, char** argv) {
   tools::tuneProcessMemory();
+  encoders::allowSolverRaces(true);  // no thread of ours holds a lock when a check forks (SolverRace.h)
   CLI::App app{"catcheck: bounded model checking of GPU litmus tests against .cat memory models"};
   app.set_version_flag("--version", versionText);
   Commands commands;
