@@ -191,7 +191,6 @@ SatResult solveScheduled(SolverSchedule& schedule, std::optional<Query>& query, 
   auto attemptAlone = [&](SolverKind kind, double& encodeMs, double& solveMs) {
     SolverOptions own = solverOptions;
     own.kind = kind;
-    own.secondSearch = false;  // the race has two searches already, on the machine's two cores
     // Left to the child's exit, never destroyed: tearing down a large query took up to 1.4 s after its
     // answer (the 256-thread reduction's twin query in cvc5).
     auto* ownQuery = new std::optional<Query>;

@@ -47,9 +47,6 @@ struct SolverOptions {
   // z3: how long the first search of a large query runs alone before a second one joins it (Z3Solver.cpp);
   // tests set 0 to make the two searches race.
   unsigned secondSearchDelayMs = 500;
-  // z3: whether a large query gets that second search at all (not when cvc5 searches it beside z3 on the
-  // other core, SolverRace.h).
-  bool secondSearch = true;
 };
 
 // Why a solver answered unknown: its own words, and whether it ran into the time limit of the query (each

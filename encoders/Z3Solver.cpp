@@ -285,8 +285,7 @@ class Z3Backend final : public SolverBackend {
   void setTimeLimit(unsigned ms) { setSearchTimeLimit(context_, solver_, ms); }
 
   bool worthASecondSearch() const {
-    return options_.secondSearch && terms_.size() >= kSecondSearchTerms &&
-           terms_.size() <= kSecondSearchMaxTerms &&
+    return terms_.size() >= kSecondSearchTerms && terms_.size() <= kSecondSearchMaxTerms &&
            (searchLimitMs_ == 0 || searchLimitMs_ >= kSecondSearchMinTimeoutMs);
   }
 

@@ -10,6 +10,7 @@
 // abort). Every command takes -v / --log-level (tools/LogOptions.h):
 // logs go to stderr, as stdout carries the verdicts.
 #include <CLI/CLI.hpp>
+#include <cstdlib>
 #include <iostream>
 
 #include "check/Check.h"
@@ -76,7 +77,9 @@ std::string versionText() {
 
 int main(int argc, char** argv) {
   tools::tuneProcessMemory();
-  encoders::allowSolverRaces(true);  // no thread of ours holds a lock when a check forks (SolverRace.h)
+  // No thread of ours holds a lock when a check forks (SolverRace.h); CATCHECK_NO_SOLVER_RACE (any value)
+  // keeps the in-process alternation, for comparisons.
+  encoders::allowSolverRaces(std::getenv("CATCHECK_NO_SOLVER_RACE") == nullptr);
   CLI::App app{"catcheck: bounded model checking of GPU litmus tests against .cat memory models"};
   app.set_version_flag("--version", versionText);
   Commands commands;
