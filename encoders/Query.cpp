@@ -168,7 +168,7 @@ SatResult solveTimed(std::optional<Query>& query, const core::EventGraph& graph,
 // in z3, although z3 answered its single-execution queries in 2 s. Unless the user chose a solver
 // (SolverOptions::kindIsDefault), both solvers search each query at once, each in a child process
 // (SolverRace.cpp): the query costs what the better solver needs, and a satisfying answer the winner's search
-// once more here, for its model (64-thread tree reduction, deterministic: 4.2 -> 1.1 s). Where no race can be
+// once more here, for its model (64-thread tree reduction, deterministic: 4.2 -> 1.4 s). Where no race can be
 // held, each query alternates between the solvers with time slices growing fourfold (kSlicesMs, then
 // whatever time is left), starting with the one that answered the check's previous query (z3 for the first):
 // a query costs at most about three times what the better solver needs, and neither solver's bad case sinks

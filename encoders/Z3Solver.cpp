@@ -279,7 +279,8 @@ class Z3Backend final : public SolverBackend {
   static constexpr size_t kSecondSearchMaxTerms = 500'000;
   // The rebuild starts once the first search has run this long: a z3 context alone costs 15-45 ms of a
   // core (its tables' page faults), and in a bulk run the other core is another worker's. Most queries
-  // answer before (the Vulkan liveness rows: 3 900 terms, a few ms), and waited for a cancelled rebuild.
+  // answer before (the Vulkan liveness rows: 3 900 terms, a few ms), and used to wait for a cancelled
+  // rebuild.
   static constexpr unsigned kRebuildAfterMs = 100;
 
   void setTimeLimit(unsigned ms) { setSearchTimeLimit(context_, solver_, ms); }
