@@ -24,6 +24,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <array>
 #include <atomic>
 #include <cerrno>
@@ -122,7 +123,7 @@ int awaitAnswer(std::array<Child, 2>& children, std::chrono::steady_clock::time_
         expired = true;
         return -1;
       }
-      wait = static_cast<int>(left) + 1;
+      wait = static_cast<int>(std::min(left, 1e9)) + 1;  // poll takes an int: 1e9 ms, 11 days, is plenty
     }
     int ready = poll(polled.data(), 2, wait);
     if (ready < 0) {
