@@ -330,7 +330,7 @@ bool confirmedByEvaluator(const core::Execution& x, const core::EventGraph& grap
 // first asked with those values free: no answer is lost, so unsatisfiable there is the answer; a
 // satisfying answer is asked again with every value, pinned to the relaxed answer's choices and unknown
 // inputs, and unpinned if the pins admit no values. Over hashing products (floating-point fixed functions)
-// the queries alternate between the solvers (solveScheduled): z3 stalls on some of them (a racy 4-thread
+// the queries go to both solvers (solveScheduled): z3 stalls on some of them (a racy 4-thread
 // double accumulation: minutes; cvc5 0.3 s), while elsewhere z3 alone is the faster choice.
 //
 // With `askBound` (an unsatisfiable answer would be followed by the question whether a loop bound can be

@@ -1,7 +1,8 @@
 // The encoding every question shares (Checker.cpp asks them): program, memory, consistency axioms and the
 // filter, once per execution a question is about, over one solver backend. Final-state conditions (the
 // filter, program_spec's assertion) are encoded here over the final registers and memory. Solving is timed
-// here too, and so is the schedule that alternates between z3 and cvc5 where neither is reliably faster.
+// here too, and so is the schedule that races (or alternates between) z3 and cvc5 where neither is reliably
+// faster.
 #include "encoders/Query.h"
 
 #include <chrono>
@@ -188,24 +189,23 @@ SatResult solveScheduled(SolverSchedule& schedule, std::optional<Query>& query, 
   if (!solverOptions.kindIsDefault)
     return solveTimed(query, graph, analysis, model, options, solverOptions, goal, what, verdict, executions,
                       inputs, observation);
-  auto attemptAlone = [&](SolverKind kind, double& encodeMs, double& solveMs) {
+  auto attemptAlone = [&](SolverKind kind, core::PhaseTimes& times) {
     SolverOptions own = solverOptions;
     own.kind = kind;
     // Left to the child's exit, never destroyed: tearing down a large query took up to 1.4 s after its
     // answer (the 256-thread reduction's twin query in cvc5).
     auto* ownQuery = new std::optional<Query>;
-    core::Verdict times;
-    SatResult answer = solveTimed(*ownQuery, graph, analysis, model, options, own, goal, what, times,
+    core::Verdict scratch;
+    SatResult answer = solveTimed(*ownQuery, graph, analysis, model, options, own, goal, what, scratch,
                                   executions, inputs, observation);
-    encodeMs = times.times.encodeMs;
-    solveMs = times.times.solveMs;
+    times = scratch.times;
     return answer;
   };
   if (std::optional<RaceOutcome> raced = raceSolvers(attemptAlone, solverOptions.timeoutMs)) {
     schedule.first = raced->winner;
-    verdict.times.encodeMs += raced->encodeMs;
-    verdict.times.solveMs += raced->solveMs;
-    logEncodeAndSolve(what, raced->encodeMs, raced->answer, raced->solveMs);
+    verdict.times.encodeMs += raced->times.encodeMs;
+    verdict.times.solveMs += raced->times.solveMs;
+    logEncodeAndSolve(what, raced->times.encodeMs, raced->answer, raced->times.solveMs);
     query.reset();
     if (raced->answer == SatResult::Unsat) return SatResult::Unsat;
     SolverOptions winner = solverOptions;  // the model is in the winner's process: asked again here

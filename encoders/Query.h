@@ -69,8 +69,8 @@ struct SolverSchedule {
   SolverKind first = SolverKind::Z3;
   double lastEncodeMs = 0;  // how long the check's latest query took to encode (every slice encodes again)
 };
-// solveTimed, alternating between z3 and cvc5 in time slices growing fourfold unless the user chose a
-// solver (Query.cpp says why): a query costs about three times what the better solver needs at most.
+// solveTimed with both solvers unless the user chose one (Query.cpp says why): z3 and cvc5 race in child
+// processes where the program allows it (SolverRace.h), else alternate in time slices growing fourfold.
 SatResult solveScheduled(SolverSchedule& schedule, std::optional<Query>& query, const core::EventGraph& graph,
                          const core::RelationAnalysis& analysis, const core::Model& model,
                          const DecideOptions& options, const SolverOptions& solverOptions,

@@ -35,7 +35,7 @@ inline unsigned solverTimeoutMs(double seconds) {
 struct SolverOptions {
   SolverKind kind = SolverKind::Z3;  // faster on the whole reference suite (bench/suite-times.sh)
   // Nobody chose `kind`: questions where the two solvers differ by orders of magnitude may use both
-  // (deterministic: z3 for a while, then cvc5; encoders/ExecutionComparison.cpp).
+  // (deterministic's and floating-point ones: encoders/Query.cpp, solveScheduled).
   bool kindIsDefault = true;
   bool produceModels = false;  // cvc5 gets 10-40x slower on sat queries with models on: only for witnesses
   unsigned timeoutMs = 0;      // 0: none

@@ -40,8 +40,7 @@ struct ChildMessage {
   enum Status : char { Answered, GaveUp, TimeLimit, Failed };
   Status status = Failed;
   SatResult answer = SatResult::Unknown;
-  double encodeMs = 0;
-  double solveMs = 0;
+  core::PhaseTimes times;
 };
 
 struct Child {
@@ -63,7 +62,7 @@ constexpr unsigned kDeadlineGraceMs = 1000;
   core::log::setLevel(core::log::Level::off);  // the parent tells who answered
   ChildMessage message;
   try {
-    message.answer = attempt(kind, message.encodeMs, message.solveMs);
+    message.answer = attempt(kind, message.times);
     message.status = message.answer == SatResult::Unknown ? ChildMessage::GaveUp : ChildMessage::Answered;
   } catch (const SolverGaveUp& gaveUp) {
     message.status = gaveUp.timeLimit() ? ChildMessage::TimeLimit : ChildMessage::GaveUp;
@@ -178,9 +177,8 @@ std::optional<RaceOutcome> raceSolvers(const RaceAttempt& attempt, unsigned limi
   }
   const Child& first = children[static_cast<size_t>(winner)];
   core::log::debug("{} answered first, in {:.1f} ms; {} stopped", solverName(first.kind),
-                   first.message.encodeMs + first.message.solveMs,
-                   solverName(children[static_cast<size_t>(1 - winner)].kind));
-  return RaceOutcome{first.kind, first.message.answer, first.message.encodeMs, first.message.solveMs};
+                   first.message.times.totalMs(), solverName(children[static_cast<size_t>(1 - winner)].kind));
+  return RaceOutcome{first.kind, first.message.answer, first.message.times};
 }
 
 }  // namespace catcheck::encoders

@@ -3,6 +3,7 @@
 #include <functional>
 #include <optional>
 
+#include "core/ir/Verdict.h"
 #include "encoders/Solver.h"
 
 namespace catcheck::encoders {
@@ -12,13 +13,12 @@ namespace catcheck::encoders {
 struct RaceOutcome {
   SolverKind winner = SolverKind::Z3;
   SatResult answer = SatResult::Unknown;  // Sat or Unsat
-  double encodeMs = 0;
-  double solveMs = 0;
+  core::PhaseTimes times;
 };
 
-// One solver's work on the query, in its own process: encode, search, and say how long each took.
-// Throws SolverGaveUp as solveTimed does.
-using RaceAttempt = std::function<SatResult(SolverKind kind, double& encodeMs, double& solveMs)>;
+// One solver's work on the query, in its own process: encode and search, adding the time of each to
+// `times`. Throws SolverGaveUp as solveTimed does.
+using RaceAttempt = std::function<SatResult(SolverKind kind, core::PhaseTimes& times)>;
 
 // Whether this process may fork children for races: set by a program that knows no thread of its own
 // can hold a lock when the check forks (the command line, and `run`'s workers it forks); off by default,

@@ -280,11 +280,11 @@ class WellFormedness {
     for (const Event& e : graph_.events) {
       if (e.isScFence()) fences.push_back(&e);
     }
-    for (const Event* fa : fences) {
-      for (const Event* fb : fences) {
-        const Event& a = *fa;
-        const Event& b = *fb;
-        if (a.id >= b.id || !mutuallyInScope(graph_, a, b)) continue;
+    for (size_t i = 0; i < fences.size(); ++i) {
+      for (size_t j = i + 1; j < fences.size(); ++j) {  // events are in id order: a.id < b.id
+        const Event& a = *fences[i];
+        const Event& b = *fences[j];
+        if (!mutuallyInScope(graph_, a, b)) continue;
         int directions = (x_.syncFence.has(a.id, b.id) ? 1 : 0) + (x_.syncFence.has(b.id, a.id) ? 1 : 0);
         int expected = executed(a.id) && executed(b.id) ? 1 : 0;
         if (directions != expected)

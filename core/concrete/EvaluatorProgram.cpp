@@ -406,13 +406,13 @@ std::vector<BarrierSemantics::QuorumChoice> BarrierSemantics::quorumChoices(cons
   for (size_t i = 0; i < group.size(); ++i) {
     if (group[i].quorum && visits[i]->executed) executed.push_back(group[i].bit);
   }
-  // The subsets to try, each as the members of `executed` it takes (bit k: executed[k]); beyond the
-  // enumerated size, all of them and none.
-  std::vector<QuorumChoice> candidates;
+  // Each subset to try, as the members of `executed` it takes (bit k: executed[k]), kept when it agrees
+  // with the visits; beyond the enumerated size, all of them and none.
+  std::vector<QuorumChoice> choices;
   auto take = [&](auto member) {
     QuorumChoice synced(group.size(), false);
     for (size_t k = 0; k < executed.size(); ++k) synced[static_cast<size_t>(executed[k])] = member(k);
-    candidates.push_back(std::move(synced));
+    if (quorumChoiceAgrees(group, visits, synced)) choices.push_back(std::move(synced));
   };
   if (executed.size() <= kEnumeratedQuorumMembers) {
     for (unsigned s = 1U << executed.size(); s-- > 0;) take([s](size_t k) { return ((s >> k) & 1U) != 0; });
@@ -420,9 +420,6 @@ std::vector<BarrierSemantics::QuorumChoice> BarrierSemantics::quorumChoices(cons
     take([](size_t) { return true; });
     take([](size_t) { return false; });
   }
-  std::vector<QuorumChoice> choices;
-  for (QuorumChoice& synced : candidates)
-    if (quorumChoiceAgrees(group, visits, synced)) choices.push_back(std::move(synced));
   return choices;
 }
 

@@ -20,25 +20,25 @@ class SolverRace : public ::testing::Test {
 TEST_F(SolverRace, TheFirstDefiniteAnswerWinsAndTheOtherSolverIsStopped) {
   // z3's child never answers: the race returns only because cvc5's answer stops it.
   std::optional<RaceOutcome> outcome = raceSolvers(
-      [](SolverKind kind, double& encodeMs, double& solveMs) {
+      [](SolverKind kind, core::PhaseTimes& times) {
         if (kind == SolverKind::Z3) {
           while (true) pause();
         }
-        encodeMs = 2;
-        solveMs = 3;
+        times.encodeMs = 2;
+        times.solveMs = 3;
         return SatResult::Sat;
       },
       0);
   ASSERT_TRUE(outcome.has_value());
   EXPECT_EQ(outcome->winner, SolverKind::Cvc5);
   EXPECT_EQ(outcome->answer, SatResult::Sat);
-  EXPECT_EQ(outcome->encodeMs, 2);
-  EXPECT_EQ(outcome->solveMs, 3);
+  EXPECT_EQ(outcome->times.encodeMs, 2);
+  EXPECT_EQ(outcome->times.solveMs, 3);
 }
 
 TEST_F(SolverRace, AnAnswerWinsOverTheOtherSolversFailure) {
   std::optional<RaceOutcome> outcome = raceSolvers(
-      [](SolverKind kind, double&, double&) {
+      [](SolverKind kind, core::PhaseTimes&) {
         if (kind == SolverKind::Cvc5) throw std::runtime_error("cvc5 failed");
         return SatResult::Unsat;
       },
@@ -50,7 +50,7 @@ TEST_F(SolverRace, AnAnswerWinsOverTheOtherSolversFailure) {
 
 TEST_F(SolverRace, BothTimeLimitsAreTheQuerysTimeLimit) {
   try {
-    raceSolvers([](SolverKind, double&, double&) -> SatResult { throw SolverGaveUp("timeout", true); }, 0);
+    raceSolvers([](SolverKind, core::PhaseTimes&) -> SatResult { throw SolverGaveUp("timeout", true); }, 0);
     FAIL() << "no SolverGaveUp";
   } catch (const SolverGaveUp& gaveUp) {
     EXPECT_TRUE(gaveUp.timeLimit());
@@ -59,7 +59,7 @@ TEST_F(SolverRace, BothTimeLimitsAreTheQuerysTimeLimit) {
 
 TEST_F(SolverRace, NeitherAnsweringForAnotherReasonLeavesTheQuestionToTheCaller) {
   EXPECT_FALSE(raceSolvers(
-                   [](SolverKind kind, double&, double&) -> SatResult {
+                   [](SolverKind kind, core::PhaseTimes&) -> SatResult {
                      if (kind == SolverKind::Z3) throw std::runtime_error("z3 failed");
                      return SatResult::Unknown;
                    },
@@ -70,7 +70,7 @@ TEST_F(SolverRace, NeitherAnsweringForAnotherReasonLeavesTheQuestionToTheCaller)
 TEST_F(SolverRace, BothSilentPastTheTimeLimitIsTheTimeLimit) {
   try {
     raceSolvers(
-        [](SolverKind, double&, double&) -> SatResult {
+        [](SolverKind, core::PhaseTimes&) -> SatResult {
           while (true) pause();
         },
         100);
@@ -84,7 +84,7 @@ TEST(SolverRaceNotAllowed, NoRaceUnlessTheProgramAllowsIt) {
   allowSolverRaces(false);
   bool attempted = false;
   std::optional<RaceOutcome> outcome = raceSolvers(
-      [&](SolverKind, double&, double&) {
+      [&](SolverKind, core::PhaseTimes&) {
         attempted = true;
         return SatResult::Sat;
       },
