@@ -226,7 +226,9 @@ std::vector<long long> resultValues(EncodingContext& ctx) {
 }
 
 // On fixed inputs, one execution at a time: some complete execution, then one whose results differ from
-// it. Sound for FAIL (both are executions from the same inputs), cheaper than two side by side.
+// it. Sound for FAIL (both are executions from the same inputs), cheaper than two side by side. The first
+// query's results are all the second needs: a race's winner sends them back (Readout), and the first
+// execution itself is asked for again, pinned to them, only to explain a difference found.
 bool differsOnFixedInputs(SolverSchedule& choice, const std::map<int, long long>& inputs,
                           const core::EventGraph& graph, const core::RelationAnalysis& analysis,
                           const core::Model& model, const DecideOptions& options,
@@ -234,21 +236,33 @@ bool differsOnFixedInputs(SolverSchedule& choice, const std::map<int, long long>
   core::Verdict& verdict = decision.verdict;
   std::optional<Query> first, second;
   auto complete = [](Query& q) { return q.context().allTerminated; };
+  Readout results{[](Query& q) { return resultValues(q.context()); }, {}};
   if (solveScheduled(choice, first, graph, analysis, model, options, solverOptions, complete,
-                     "a complete execution on fixed inputs", verdict, 1, inputs) != SatResult::Sat)
+                     "a complete execution on fixed inputs", verdict, 1, inputs, {},
+                     &results) != SatResult::Sat)
     return false;
-  std::vector<long long> results = resultValues(first->context());
-  auto differs = [&](Query& q) {
-    EncodingContext& ctx = q.context();
-    std::vector<Term> any;
+  SolverKind firstWinner = choice.first;
+  auto resultsAre = [&](EncodingContext& ctx, bool equal) {
+    std::vector<Term> each;
     std::vector<std::pair<core::Verdict::ResultDifference, Term>> terms = resultTerms(ctx);
-    for (size_t i = 0; i < terms.size(); ++i)
-      any.push_back(ctx.f.no(ctx.f.eq(terms[i].second, ctx.f.intValue(results[i]))));
-    return ctx.f.both(ctx.allTerminated, ctx.f.any(any));
+    for (size_t i = 0; i < terms.size(); ++i) {
+      Term same = ctx.f.eq(terms[i].second, ctx.f.intValue(results.values.at(i)));
+      each.push_back(equal ? same : ctx.f.no(same));
+    }
+    return ctx.f.both(ctx.allTerminated, equal ? ctx.f.all(each) : ctx.f.any(each));
   };
+  auto differs = [&](Query& q) { return resultsAre(q.context(), false); };
   if (solveScheduled(choice, second, graph, analysis, model, options, solverOptions, differs,
                      "another result on the same fixed inputs", verdict, 1, inputs) != SatResult::Sat)
     return false;
+  if (!first) {
+    SolverOptions winner = solverOptions;
+    winner.kind = firstWinner;
+    auto same = [&](Query& q) { return resultsAre(q.context(), true); };
+    if (solveTimed(first, graph, analysis, model, options, winner, same, "the first execution again", verdict,
+                   1, inputs) != SatResult::Sat)
+      throw SolverGaveUp("the first execution's results admit no execution when asked again", false);
+  }
   explainDifference(*graph.program, first->context(), second->context(), options, decision);
   return true;
 }

@@ -8,6 +8,7 @@
 #include <chrono>
 #include <map>
 #include <string>
+#include <utility>
 
 #include "core/ir/Log.h"
 #include "encoders/Checker.h"
@@ -168,8 +169,9 @@ SatResult solveTimed(std::optional<Query>& query, const core::EventGraph& graph,
 // 17 s in z3 and past 100 s in cvc5; a 32-lane shuffle reduction's proof takes 0.9 s in cvc5 and past 300 s
 // in z3, although z3 answered its single-execution queries in 2 s. Unless the user chose a solver
 // (SolverOptions::kindIsDefault), both solvers search each query at once, each in a child process
-// (SolverRace.cpp): the query costs what the better solver needs, and a satisfying answer the winner's search
-// once more here, for its model (64-thread tree reduction, deterministic: 4.2 -> 1.4 s). Where no race can be
+// (SolverRace.cpp): the query costs what the better solver needs (64-thread tree reduction, deterministic:
+// 4.2 -> 1.4 s), and a satisfying answer the winner's search once more here for its model, unless the caller
+// needs only values the winner sends back (Readout). Where no race can be
 // held, each query alternates between the solvers with time slices growing fourfold (kSlicesMs, then
 // whatever time is left), starting with the one that answered the check's previous query (z3 for the first):
 // a query costs at most about three times what the better solver needs, and neither solver's bad case sinks
@@ -180,16 +182,19 @@ SatResult solveTimed(std::optional<Query>& query, const core::EventGraph& graph,
 // 0.2 s.
 constexpr unsigned kSlicesMs[] = {2000, 2000, 8000, 8000, 32000, 32000};
 
-SatResult solveScheduled(SolverSchedule& schedule, std::optional<Query>& query, const core::EventGraph& graph,
-                         const core::RelationAnalysis& analysis, const core::Model& model,
-                         const DecideOptions& options, const SolverOptions& solverOptions,
-                         const std::function<Term(Query&)>& goal, const char* what, core::Verdict& verdict,
-                         int executions, const std::map<int, long long>& inputs,
-                         const Observation& observation) {
-  if (!solverOptions.kindIsDefault)
-    return solveTimed(query, graph, analysis, model, options, solverOptions, goal, what, verdict, executions,
-                      inputs, observation);
-  auto attemptAlone = [&](SolverKind kind, core::PhaseTimes& times) {
+namespace {
+
+// The race (SolverRace.h): nothing when none can be held. A satisfying answer comes with the readout's
+// values, or, without a readout, with the winner's search asked again here for its model.
+std::optional<SatResult> solveRaced(SolverSchedule& schedule, std::optional<Query>& query,
+                                    const core::EventGraph& graph, const core::RelationAnalysis& analysis,
+                                    const core::Model& model, const DecideOptions& options,
+                                    const SolverOptions& solverOptions,
+                                    const std::function<Term(Query&)>& goal, const char* what,
+                                    core::Verdict& verdict, int executions,
+                                    const std::map<int, long long>& inputs, const Observation& observation,
+                                    Readout* readout) {
+  auto attemptAlone = [&](SolverKind kind, RaceReport& report) {
     SolverOptions own = solverOptions;
     own.kind = kind;
     // Left to the child's exit, never destroyed: tearing down a large query took up to 1.4 s after its
@@ -198,21 +203,35 @@ SatResult solveScheduled(SolverSchedule& schedule, std::optional<Query>& query, 
     core::Verdict scratch;
     SatResult answer = solveTimed(*ownQuery, graph, analysis, model, options, own, goal, what, scratch,
                                   executions, inputs, observation);
-    times = scratch.times;
+    report.times = scratch.times;
+    if (answer == SatResult::Sat && readout) report.readout = readout->read(**ownQuery);
     return answer;
   };
-  if (std::optional<RaceOutcome> raced = raceSolvers(attemptAlone, solverOptions.timeoutMs)) {
-    schedule.first = raced->winner;
-    verdict.times.encodeMs += raced->times.encodeMs;
-    verdict.times.solveMs += raced->times.solveMs;
-    logEncodeAndSolve(what, raced->times.encodeMs, raced->answer, raced->times.solveMs);
-    query.reset();
-    if (raced->answer == SatResult::Unsat) return SatResult::Unsat;
-    SolverOptions winner = solverOptions;  // the model is in the winner's process: asked again here
-    winner.kind = raced->winner;
-    return solveTimed(query, graph, analysis, model, options, winner, goal, what, verdict, executions, inputs,
-                      observation);
+  std::optional<RaceOutcome> raced = raceSolvers(attemptAlone, solverOptions.timeoutMs);
+  if (!raced) return std::nullopt;
+  schedule.first = raced->winner;
+  verdict.times.encodeMs += raced->report.times.encodeMs;
+  verdict.times.solveMs += raced->report.times.solveMs;
+  logEncodeAndSolve(what, raced->report.times.encodeMs, raced->answer, raced->report.times.solveMs);
+  query.reset();
+  if (raced->answer == SatResult::Unsat) return SatResult::Unsat;
+  if (readout) {
+    readout->values = std::move(raced->report.readout);
+    return SatResult::Sat;
   }
+  SolverOptions winner = solverOptions;  // the model is in the winner's process: asked again here
+  winner.kind = raced->winner;
+  return solveTimed(query, graph, analysis, model, options, winner, goal, what, verdict, executions, inputs,
+                    observation);
+}
+
+// In this process, alternating between the solvers in time slices (kSlicesMs).
+SatResult solveAlternating(SolverSchedule& schedule, std::optional<Query>& query,
+                           const core::EventGraph& graph, const core::RelationAnalysis& analysis,
+                           const core::Model& model, const DecideOptions& options,
+                           const SolverOptions& solverOptions, const std::function<Term(Query&)>& goal,
+                           const char* what, core::Verdict& verdict, int executions,
+                           const std::map<int, long long>& inputs, const Observation& observation) {
   unsigned userMs = solverOptions.timeoutMs;
   auto start = Clock::now();
   SolverKind kind = schedule.first;
@@ -257,6 +276,30 @@ SatResult solveScheduled(SolverSchedule& schedule, std::optional<Query>& query, 
   if (userMs > 0) last.timeoutMs = static_cast<unsigned>(std::max(1.0, userMs - millisecondsSince(start)));
   SatResult answer = attempt(last);
   schedule.first = kind;
+  return answer;
+}
+
+}  // namespace
+
+SatResult solveScheduled(SolverSchedule& schedule, std::optional<Query>& query, const core::EventGraph& graph,
+                         const core::RelationAnalysis& analysis, const core::Model& model,
+                         const DecideOptions& options, const SolverOptions& solverOptions,
+                         const std::function<Term(Query&)>& goal, const char* what, core::Verdict& verdict,
+                         int executions, const std::map<int, long long>& inputs,
+                         const Observation& observation, Readout* readout) {
+  SatResult answer;
+  if (!solverOptions.kindIsDefault) {
+    answer = solveTimed(query, graph, analysis, model, options, solverOptions, goal, what, verdict,
+                        executions, inputs, observation);
+  } else if (std::optional<SatResult> raced =
+                 solveRaced(schedule, query, graph, analysis, model, options, solverOptions, goal, what,
+                            verdict, executions, inputs, observation, readout)) {
+    answer = *raced;
+  } else {
+    answer = solveAlternating(schedule, query, graph, analysis, model, options, solverOptions, goal, what,
+                              verdict, executions, inputs, observation);
+  }
+  if (answer == SatResult::Sat && readout && query) readout->values = readout->read(*query);
   return answer;
 }
 

@@ -64,6 +64,14 @@ SatResult solveTimed(std::optional<Query>& query, const core::EventGraph& graph,
                      int executions = 1, const std::map<int, long long>& fixedValues = {},
                      Observation observation = {});
 
+// What a caller needs from a satisfying model, read where the model is. A race's winner (SolverRace.h)
+// sends the values back, and solveScheduled then returns with the query empty instead of asking the
+// winner again; a caller that needs more than the values asks again itself.
+struct Readout {
+  std::function<std::vector<long long>(Query&)> read;
+  std::vector<long long> values;  // filled on a satisfying answer
+};
+
 // The solver that answered a check's previous query: solveScheduled starts its next query there.
 struct SolverSchedule {
   SolverKind first = SolverKind::Z3;
@@ -71,12 +79,13 @@ struct SolverSchedule {
 };
 // solveTimed with both solvers unless the user chose one (Query.cpp says why): z3 and cvc5 race in child
 // processes where the program allows it (SolverRace.h), else alternate in time slices growing fourfold.
+// With a `readout`, a satisfying answer fills its values and may leave `query` empty (Readout).
 SatResult solveScheduled(SolverSchedule& schedule, std::optional<Query>& query, const core::EventGraph& graph,
                          const core::RelationAnalysis& analysis, const core::Model& model,
                          const DecideOptions& options, const SolverOptions& solverOptions,
                          const std::function<Term(Query&)>& goal, const char* what, core::Verdict& verdict,
                          int executions = 1, const std::map<int, long long>& inputs = {},
-                         const Observation& observation = {});
+                         const Observation& observation = {}, Readout* readout = nullptr);
 
 // Whether a bounded loop can be left through its bound: then an unsatisfiable question answers only up to
 // the bound, and the verdict is UNKNOWN when the bound is reachable.

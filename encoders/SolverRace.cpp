@@ -4,9 +4,10 @@
 // query took z3 past 2 s and cvc5 0.26 s, a TMA load's proof z3 17 s and cvc5 past 100 s. Running both
 // side by side costs what the better one needs. cvc5 1.0 cannot be interrupted from another thread, so
 // each solver runs in a child process of its own (fork: the children share the parent's graph and
-// analysis as they are), and the loser is killed. A child sends one fixed-size message on a pipe: its
-// answer and times. A satisfying answer's model stays in the child; the caller asks the winner again in
-// this process for it (Query.cpp). z3's child keeps its own second search (three searches on two cores:
+// analysis as they are), and the loser is killed. A child sends one message on a pipe: a fixed-size header
+// (its answer and times) and the values the caller reads out of a satisfying model. The model itself stays
+// in the child; a caller that needs more than those values asks the winner again in this process
+// (Query.cpp). z3's child keeps its own second search (three searches on two cores:
 // without it the 256-thread reduction's deterministic took 8.2 s instead of 9.4, and the 2-warp mbarrier
 // pipeline's, which z3 always wins, 2.9 s instead of 2.4). Where z3 wins every query the race costs:
 // that pipeline took 1.9 s without it (the re-asked satisfying answer and a busier machine).
@@ -30,25 +31,44 @@
 #include <cerrno>
 #include <chrono>
 #include <csignal>
+#include <utility>
 
 #include "core/ir/Log.h"
 
 namespace catcheck::encoders {
 namespace {
 
+// The fixed-size head of a child's message; `readoutSize` values follow it.
 struct ChildMessage {
   enum Status : char { Answered, GaveUp, TimeLimit, Failed };
   Status status = Failed;
   SatResult answer = SatResult::Unknown;
   core::PhaseTimes times;
+  size_t readoutSize = 0;
 };
+
+// More values than any caller reads out (a program's results): a longer message is taken as garbled.
+constexpr size_t kMaxReadout = size_t{1} << 24;
 
 struct Child {
   SolverKind kind = SolverKind::Z3;
   pid_t pid = -1;
   int fd = -1;  // the read end of its pipe; -1 once its message (or its end) has come
   ChildMessage message;
+  std::vector<long long> readout;
 };
+
+// Writes or reads all of `size` bytes, through partial transfers and interruptions.
+bool transferAll(int fd, char* bytes, size_t size, bool writing) {
+  while (size > 0) {
+    ssize_t done = writing ? write(fd, bytes, size) : read(fd, bytes, size);
+    if (done < 0 && errno == EINTR) continue;
+    if (done <= 0) return false;
+    bytes += done;
+    size -= static_cast<size_t>(done);
+  }
+  return true;
+}
 
 std::atomic<bool> racesAllowed{false};
 
@@ -61,16 +81,22 @@ constexpr unsigned kDeadlineGraceMs = 1000;
   if (getppid() != parent) _exit(1);
   core::log::setLevel(core::log::Level::off);  // the parent tells who answered
   ChildMessage message;
+  RaceReport report;
   try {
-    message.answer = attempt(kind, message.times);
+    message.answer = attempt(kind, report);
     message.status = message.answer == SatResult::Unknown ? ChildMessage::GaveUp : ChildMessage::Answered;
   } catch (const SolverGaveUp& gaveUp) {
     message.status = gaveUp.timeLimit() ? ChildMessage::TimeLimit : ChildMessage::GaveUp;
   } catch (...) {
     message.status = ChildMessage::Failed;
   }
-  ssize_t written = write(fd, &message, sizeof message);
-  _exit(written == static_cast<ssize_t>(sizeof message) ? 0 : 1);
+  message.times = report.times;
+  if (report.readout.size() > kMaxReadout) message.status = ChildMessage::Failed;
+  if (message.status == ChildMessage::Answered) message.readoutSize = report.readout.size();
+  bool sent = transferAll(fd, reinterpret_cast<char*>(&message), sizeof message, true) &&
+              transferAll(fd, reinterpret_cast<char*>(report.readout.data()),
+                          message.readoutSize * sizeof(long long), true);
+  _exit(sent ? 0 : 1);
 }
 
 bool startChild(Child& child, const RaceAttempt& attempt) {
@@ -92,14 +118,17 @@ bool startChild(Child& child, const RaceAttempt& attempt) {
   return true;
 }
 
-// Reads a child's message once its pipe is readable; a child that ended without one failed.
+// Reads a child's message once its pipe is readable; a child that ended without a whole one failed.
 void receive(Child& child) {
   ChildMessage message;
-  ssize_t got;
-  do {
-    got = read(child.fd, &message, sizeof message);
-  } while (got < 0 && errno == EINTR);
-  child.message = got == static_cast<ssize_t>(sizeof message) ? message : ChildMessage{};
+  bool whole = transferAll(child.fd, reinterpret_cast<char*>(&message), sizeof message, false) &&
+               message.readoutSize <= kMaxReadout;
+  if (whole) {
+    child.readout.resize(message.readoutSize);
+    whole = transferAll(child.fd, reinterpret_cast<char*>(child.readout.data()),
+                        message.readoutSize * sizeof(long long), false);
+  }
+  child.message = whole ? message : ChildMessage{};
   close(child.fd);
   child.fd = -1;
 }
@@ -175,10 +204,11 @@ std::optional<RaceOutcome> raceSolvers(const RaceAttempt& attempt, unsigned limi
     if (bothTimedOut || expired) throw SolverGaveUp("solver returned unknown: timeout (z3 and cvc5)", true);
     return std::nullopt;
   }
-  const Child& first = children[static_cast<size_t>(winner)];
+  Child& first = children[static_cast<size_t>(winner)];
   core::log::debug("{} answered first, in {:.1f} ms; {} stopped", solverName(first.kind),
                    first.message.times.totalMs(), solverName(children[static_cast<size_t>(1 - winner)].kind));
-  return RaceOutcome{first.kind, first.message.answer, first.message.times};
+  return RaceOutcome{first.kind, first.message.answer,
+                     RaceReport{first.message.times, std::move(first.readout)}};
 }
 
 }  // namespace catcheck::encoders

@@ -2,23 +2,32 @@
 
 #include <functional>
 #include <optional>
+#include <vector>
 
 #include "core/ir/Verdict.h"
 #include "encoders/Solver.h"
 
 namespace catcheck::encoders {
 
+// What a child reports besides its answer: how long it took to encode and to search, and the values the
+// caller reads out of a satisfying model (the model itself stays in the child).
+struct RaceReport {
+  core::PhaseTimes times;
+  std::vector<long long> readout;
+};
+
 // Which solver answered a query first when both searched it side by side (SolverRace.cpp), with what,
-// and how long the winner took to encode and to search.
+// and the winner's report.
 struct RaceOutcome {
   SolverKind winner = SolverKind::Z3;
   SatResult answer = SatResult::Unknown;  // Sat or Unsat
-  core::PhaseTimes times;
+  RaceReport report;
 };
 
 // One solver's work on the query, in its own process: encode and search, adding the time of each to
-// `times`. Throws SolverGaveUp as solveTimed does.
-using RaceAttempt = std::function<SatResult(SolverKind kind, core::PhaseTimes& times)>;
+// `report.times` and, on a satisfying answer, filling `report.readout`. Throws SolverGaveUp as solveTimed
+// does.
+using RaceAttempt = std::function<SatResult(SolverKind kind, RaceReport& report)>;
 
 // Whether this process may fork children for races: set by a program that knows no thread of its own
 // can hold a lock when the check forks (the command line, and `run`'s workers it forks); off by default,

@@ -1,10 +1,12 @@
-// Both solvers side by side (encoders/SolverRace.h): the first definite answer wins and the other child is
-// stopped, both time limits (or silence past the query's) are one time limit, anything else leaves the
-// question to the caller, and no race is held unless the program allows it.
+// Both solvers side by side (encoders/SolverRace.h): the first definite answer wins, with the values its
+// child read out, and the other child is stopped; both time limits (or silence past the query's) are one
+// time limit, anything else leaves the question to the caller, and no race is held unless the program
+// allows it.
 #include <gtest/gtest.h>
 #include <unistd.h>
 
 #include <stdexcept>
+#include <vector>
 
 #include "encoders/SolverRace.h"
 
@@ -20,25 +22,43 @@ class SolverRace : public ::testing::Test {
 TEST_F(SolverRace, TheFirstDefiniteAnswerWinsAndTheOtherSolverIsStopped) {
   // z3's child never answers: the race returns only because cvc5's answer stops it.
   std::optional<RaceOutcome> outcome = raceSolvers(
-      [](SolverKind kind, core::PhaseTimes& times) {
+      [](SolverKind kind, RaceReport& report) {
         if (kind == SolverKind::Z3) {
           while (true) pause();
         }
-        times.encodeMs = 2;
-        times.solveMs = 3;
+        report.times.encodeMs = 2;
+        report.times.solveMs = 3;
         return SatResult::Sat;
       },
       0);
   ASSERT_TRUE(outcome.has_value());
   EXPECT_EQ(outcome->winner, SolverKind::Cvc5);
   EXPECT_EQ(outcome->answer, SatResult::Sat);
-  EXPECT_EQ(outcome->times.encodeMs, 2);
-  EXPECT_EQ(outcome->times.solveMs, 3);
+  EXPECT_EQ(outcome->report.times.encodeMs, 2);
+  EXPECT_EQ(outcome->report.times.solveMs, 3);
+}
+
+TEST_F(SolverRace, TheWinnersReadoutComesBackWithItsAnswer) {
+  // More values than a pipe holds at once (64 KiB): the parent reads while the child writes.
+  std::vector<long long> values(20000);
+  for (size_t i = 0; i < values.size(); ++i) values[i] = static_cast<long long>(i * i) - 7;
+  std::optional<RaceOutcome> outcome = raceSolvers(
+      [&](SolverKind kind, RaceReport& report) {
+        if (kind == SolverKind::Cvc5) {
+          while (true) pause();
+        }
+        report.readout = values;
+        return SatResult::Sat;
+      },
+      0);
+  ASSERT_TRUE(outcome.has_value());
+  EXPECT_EQ(outcome->winner, SolverKind::Z3);
+  EXPECT_EQ(outcome->report.readout, values);
 }
 
 TEST_F(SolverRace, AnAnswerWinsOverTheOtherSolversFailure) {
   std::optional<RaceOutcome> outcome = raceSolvers(
-      [](SolverKind kind, core::PhaseTimes&) {
+      [](SolverKind kind, RaceReport&) {
         if (kind == SolverKind::Cvc5) throw std::runtime_error("cvc5 failed");
         return SatResult::Unsat;
       },
@@ -50,7 +70,7 @@ TEST_F(SolverRace, AnAnswerWinsOverTheOtherSolversFailure) {
 
 TEST_F(SolverRace, BothTimeLimitsAreTheQuerysTimeLimit) {
   try {
-    raceSolvers([](SolverKind, core::PhaseTimes&) -> SatResult { throw SolverGaveUp("timeout", true); }, 0);
+    raceSolvers([](SolverKind, RaceReport&) -> SatResult { throw SolverGaveUp("timeout", true); }, 0);
     FAIL() << "no SolverGaveUp";
   } catch (const SolverGaveUp& gaveUp) {
     EXPECT_TRUE(gaveUp.timeLimit());
@@ -59,7 +79,7 @@ TEST_F(SolverRace, BothTimeLimitsAreTheQuerysTimeLimit) {
 
 TEST_F(SolverRace, NeitherAnsweringForAnotherReasonLeavesTheQuestionToTheCaller) {
   EXPECT_FALSE(raceSolvers(
-                   [](SolverKind kind, core::PhaseTimes&) -> SatResult {
+                   [](SolverKind kind, RaceReport&) -> SatResult {
                      if (kind == SolverKind::Z3) throw std::runtime_error("z3 failed");
                      return SatResult::Unknown;
                    },
@@ -70,7 +90,7 @@ TEST_F(SolverRace, NeitherAnsweringForAnotherReasonLeavesTheQuestionToTheCaller)
 TEST_F(SolverRace, BothSilentPastTheTimeLimitIsTheTimeLimit) {
   try {
     raceSolvers(
-        [](SolverKind, core::PhaseTimes&) -> SatResult {
+        [](SolverKind, RaceReport&) -> SatResult {
           while (true) pause();
         },
         100);
@@ -84,7 +104,7 @@ TEST(SolverRaceNotAllowed, NoRaceUnlessTheProgramAllowsIt) {
   allowSolverRaces(false);
   bool attempted = false;
   std::optional<RaceOutcome> outcome = raceSolvers(
-      [&](SolverKind, core::PhaseTimes&) {
+      [&](SolverKind, RaceReport&) {
         attempted = true;
         return SatResult::Sat;
       },
