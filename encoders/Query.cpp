@@ -207,9 +207,12 @@ std::optional<SatResult> solveRaced(SolverSchedule& schedule, std::optional<Quer
     if (answer == SatResult::Sat && readout) report.readout = readout->read(**ownQuery);
     return answer;
   };
-  std::optional<RaceOutcome> raced = raceSolvers(attemptAlone, solverOptions.timeoutMs);
+  std::optional<SolverKind> favoured;
+  if (schedule.answered) favoured = schedule.first;
+  std::optional<RaceOutcome> raced = raceSolvers(attemptAlone, solverOptions.timeoutMs, favoured);
   if (!raced) return std::nullopt;
   schedule.first = raced->winner;
+  schedule.answered = true;
   verdict.times.encodeMs += raced->report.times.encodeMs;
   verdict.times.solveMs += raced->report.times.solveMs;
   logEncodeAndSolve(what, raced->report.times.encodeMs, raced->answer, raced->report.times.solveMs);
@@ -261,6 +264,7 @@ SatResult solveAlternating(SolverSchedule& schedule, std::optional<Query>& query
     try {
       SatResult answer = attempt(slice);
       schedule.first = kind;
+      schedule.answered = true;
       return answer;
     } catch (const SolverGaveUp& gaveUp) {
       if (!gaveUp.timeLimit()) throw;
@@ -276,6 +280,7 @@ SatResult solveAlternating(SolverSchedule& schedule, std::optional<Query>& query
   if (userMs > 0) last.timeoutMs = static_cast<unsigned>(std::max(1.0, userMs - millisecondsSince(start)));
   SatResult answer = attempt(last);
   schedule.first = kind;
+  schedule.answered = true;
   return answer;
 }
 

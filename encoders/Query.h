@@ -75,6 +75,7 @@ struct Readout {
 // The solver that answered a check's previous query: solveScheduled starts its next query there.
 struct SolverSchedule {
   SolverKind first = SolverKind::Z3;
+  bool answered = false;    // some query of the check has answered: `first` is the solver that did
   double lastEncodeMs = 0;  // how long the check's latest query took to encode (every slice encodes again)
 };
 // solveTimed with both solvers unless the user chose one (Query.cpp says why): z3 and cvc5 race in child

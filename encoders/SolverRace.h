@@ -35,10 +35,12 @@ using RaceAttempt = std::function<SatResult(SolverKind kind, RaceReport& report)
 void allowSolverRaces(bool allowed);
 
 // Runs `attempt` for z3 and for cvc5 at once, each in a child process, and returns the first definite
-// answer (the other child is killed). Nothing when no race can be held (not allowed, or no fork) or when
-// neither answered for another reason than its time limit: the caller then asks in this process, where an
-// error is reported as usual. Throws SolverGaveUp (time limit) when both ran into their time limits, or
-// when `limitMs` (0: none) has passed a second ago and neither has answered.
-std::optional<RaceOutcome> raceSolvers(const RaceAttempt& attempt, unsigned limitMs);
+// answer (the other child is killed). With a `favoured` solver (the one that answered the check's previous
+// query), the other child runs at a lower priority (SolverRace.cpp says why). Nothing when no race can be
+// held (not allowed, or no fork) or when neither answered for another reason than its time limit: the caller
+// then asks in this process, where an error is reported as usual. Throws SolverGaveUp (time limit) when both
+// ran into their time limits, or when `limitMs` (0: none) has passed a second ago and neither has answered.
+std::optional<RaceOutcome> raceSolvers(const RaceAttempt& attempt, unsigned limitMs,
+                                       std::optional<SolverKind> favoured = std::nullopt);
 
 }  // namespace catcheck::encoders

@@ -13,7 +13,10 @@
 //    Blocks of 32 MB and more are mapped apart and stay on 4 KB pages, as do the arenas of the second
 //    search's thread. Measured on bench/'s 2-core machine: one litmus test 92 -> 46 ms wall (medians of
 //    20), the 1 024-thread reduction without __syncthreads 7.8 -> 6.3 s (medians of 5), the litmus
-//    manifest with --jobs 2 32 -> 25 s.
+//    manifest with --jobs 2 32 -> 25 s. On a freshly booted virtual machine the gain can turn: guest memory
+//    never touched before costs about 2 s per GB on its first touch in 2 MB pages (0.1 s once the host backs
+//    it, 0.4 s in 4 KB pages), and the same 1 024-thread reduction took 7.1 s against 6.1 s on small pages
+//    (medians of 3, paired) until repeated runs had touched the memory once.
 // CATCHECK_SMALL_PAGES (any value) turns the second off, for comparisons; it is off, too, where the kernel
 // has transparent huge pages disabled or the heap cannot grow.
 #include "tools/ProcessMemory.h"

@@ -1,8 +1,9 @@
 // Both solvers side by side (encoders/SolverRace.h): the first definite answer wins, with the values its
 // child read out, and the other child is stopped; both time limits (or silence past the query's) are one
-// time limit, anything else leaves the question to the caller, and no race is held unless the program
-// allows it.
+// time limit, anything else leaves the question to the caller, the solver not favoured runs at a lower
+// priority, and no race is held unless the program allows it.
 #include <gtest/gtest.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include <stdexcept>
@@ -54,6 +55,30 @@ TEST_F(SolverRace, TheWinnersReadoutComesBackWithItsAnswer) {
   ASSERT_TRUE(outcome.has_value());
   EXPECT_EQ(outcome->winner, SolverKind::Z3);
   EXPECT_EQ(outcome->report.readout, values);
+}
+
+// The child that answers reports its own niceness; the other never answers.
+long long answeringNiceness(SolverKind answering, std::optional<SolverKind> favoured) {
+  std::optional<RaceOutcome> outcome = raceSolvers(
+      [&](SolverKind kind, RaceReport& report) {
+        if (kind != answering) {
+          while (true) pause();
+        }
+        report.readout = {getpriority(PRIO_PROCESS, 0)};
+        return SatResult::Unsat;
+      },
+      0, favoured);
+  EXPECT_TRUE(outcome.has_value() && outcome->report.readout.size() == 1);
+  return outcome && outcome->report.readout.size() == 1 ? outcome->report.readout[0] : -100;
+}
+
+TEST_F(SolverRace, TheSolverNotFavouredRunsAtALowerPriority) {
+  long long ours = getpriority(PRIO_PROCESS, 0);
+  if (ours >= 15) GTEST_SKIP() << "this process already runs at niceness " << ours << ": no room below";
+  EXPECT_EQ(answeringNiceness(SolverKind::Cvc5, SolverKind::Cvc5), ours);
+  EXPECT_GT(answeringNiceness(SolverKind::Cvc5, SolverKind::Z3), ours);
+  EXPECT_EQ(answeringNiceness(SolverKind::Z3, std::nullopt), ours);  // no favourite: both as we are
+  EXPECT_EQ(answeringNiceness(SolverKind::Cvc5, std::nullopt), ours);
 }
 
 TEST_F(SolverRace, AnAnswerWinsOverTheOtherSolversFailure) {
