@@ -123,6 +123,10 @@ void RelationAnalysis::evaluateSet(core::NodeId id, const core::Node& node) {
 // all synchronise with the same middles, and a 1 024-thread block's `(synchronizes ; po?)+` computed each
 // of their rows again, 1 024 row unions apiece (29 s).
 PairSet RelationAnalysis::composeMust(const PairSet& a, const PairSet& b) const {
+  // With a part of the identity on either side, the only middle of (x, y) is x or y itself: x is certain
+  // for x, and y's own execution brings y's (impliers_ is reflexive), so every pair of the composition is
+  // certain and it is the plain composition of the two.
+  if (a.identityDomain() || b.identityDomain()) return a.compose(b);
   int n = graph_.size();
   PairSet result(n);
   std::vector<int> middlesClass = a.rowClasses();

@@ -189,11 +189,32 @@ PairSet PairSet::inverse() const {
   return result;
 }
 
+std::optional<EventSet> PairSet::identityDomain() const {
+  EventSet domain(size());
+  for (size_t a = 0; a < rows_.size(); ++a) {
+    const EventSet& row = rows_[a];
+    if (row.empty()) continue;
+    if (!row.has(static_cast<int>(a)) || row.count() != 1) return std::nullopt;
+    domain.add(static_cast<int>(a));
+  }
+  return domain;
+}
+
 // Rows with equal contents compose alike, so each class of rows is composed once and its result shared
 // (copy on write): a scope relation has one row per scope instance, and with a thousand threads in one CTA
 // composing it row by row repeated the same thousands of unions for every event (issue 29).
+// A part of the identity on either side makes composition a choice of rows or an intersection of each row
+// with its domain: `[GEN] ; base-causality ; [GEN]` at 1 024 threads took 320 ms as unions of rows.
 PairSet PairSet::compose(const PairSet& o) const {
   PairSet result(size());
+  if (std::optional<EventSet> domain = identityDomain()) {
+    domain->forEach([&](int a) { result.rows_[static_cast<size_t>(a)] = o.rows_[static_cast<size_t>(a)]; });
+    return result;
+  }
+  if (std::optional<EventSet> domain = o.identityDomain()) {
+    for (size_t a = 0; a < rows_.size(); ++a) (result.rows_[a] = rows_[a]) &= *domain;
+    return result;
+  }
   std::vector<int> classOf = rowClasses();
   std::vector<int> composedRow(rows_.size(), -1);  // per class: the row whose result it shares
   for (size_t a = 0; a < rows_.size(); ++a) {

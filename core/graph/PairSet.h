@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <vector>
 
 namespace catcheck::core {
@@ -65,6 +66,9 @@ class PairSet {
   void forEach(const std::function<void(int, int)>& f) const;
 
   PairSet inverse() const;
+  // The events x of its pairs (x, x) when it has no other pairs (a part of the identity, such as `[S]`);
+  // nothing otherwise. Composing with such a relation is an intersection of rows (compose).
+  std::optional<EventSet> identityDomain() const;
   PairSet compose(const PairSet& o) const;
   PairSet transitiveClosure() const;
   static PairSet product(const EventSet& a, const EventSet& b);

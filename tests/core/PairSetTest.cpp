@@ -1,9 +1,10 @@
 // Pair sets (core/graph/PairSet.h): the transitive closure by strongly connected components against the
 // definition (pairs joined by a path), on random relations of every density, with cycles, self-loops and
-// isolated events; sets that share their words (copies) stay independent when one of them changes; and
-// equal rows fall into one class.
+// isolated events; sets that share their words (copies) stay independent when one of them changes; equal
+// rows fall into one class; and composing with a part of the identity keeps the definition.
 #include <gtest/gtest.h>
 
+#include <optional>
 #include <random>
 #include <vector>
 
@@ -132,6 +133,38 @@ TEST(PairSet, SharedRowsIntersectAndComposeByDefinition) {
     EXPECT_EQ(s.has(0, 0), sBefore);
     for (int a = 1; a < n; ++a) EXPECT_EQ(composed.has(a, 0), r.compose(s).has(a, 0));
   }
+}
+
+// A part of the identity on either side of a composition (PairSet.cpp's shortcut) gives the pairs of the
+// definition, and a relation with any other pair is not one.
+TEST(PairSet, ComposingWithAPartOfTheIdentityKeepsTheDefinition) {
+  std::mt19937 random(11);
+  const int n = 70;
+  PairSet r(n), part(n);
+  for (int a = 0; a < n; ++a) {
+    for (int b = 0; b < n; ++b)
+      if (random() % 3 == 0) r.add(a, b);
+    if (random() % 2 == 0) part.add(a, a);
+  }
+  std::optional<EventSet> domain = part.identityDomain();
+  ASSERT_TRUE(domain.has_value());
+  EXPECT_FALSE(r.identityDomain().has_value());
+  PairSet before = part.compose(r), after = r.compose(part);
+  for (int a = 0; a < n; ++a) {
+    EXPECT_EQ(domain->has(a), part.has(a, a));
+    for (int b = 0; b < n; ++b) {
+      EXPECT_EQ(before.has(a, b), part.has(a, a) && r.has(a, b)) << a << "," << b;
+      EXPECT_EQ(after.has(a, b), r.has(a, b) && part.has(b, b)) << a << "," << b;
+    }
+  }
+  for (int a = 0; a < n; ++a) {  // a row taken from r stays r's own when the result's changes
+    bool had = r.has(a, a);
+    before.add(a, a);
+    EXPECT_EQ(r.has(a, a), had);
+  }
+  PairSet offDiagonal = part;
+  offDiagonal.add(3, 4);
+  EXPECT_FALSE(offDiagonal.identityDomain().has_value());
 }
 
 }  // namespace
