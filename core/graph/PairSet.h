@@ -71,6 +71,7 @@ class PairSet {
   std::optional<EventSet> identityDomain() const;
   PairSet compose(const PairSet& o) const;
   PairSet transitiveClosure() const;
+  PairSet closureByComponents() const;  // the same, always by strongly connected components
   static PairSet product(const EventSet& a, const EventSet& b);
   static PairSet identity(const EventSet& s);
   EventSet domain() const;

@@ -34,7 +34,7 @@ TEST(PairSet, TransitiveClosureIsThePathRelation) {
   std::mt19937 random(7);
   for (int round = 0; round < 400; ++round) {
     int n = 1 + static_cast<int>(random() % 90);
-    double density = std::vector<double>{0.005, 0.02, 0.05, 0.2, 0.6}[random() % 5];
+    double density = std::vector<double>{0.005, 0.02, 0.05, 0.2, 0.6, 0.95}[random() % 6];
     std::bernoulli_distribution edge(density);
     PairSet r(n);
     for (int a = 0; a < n; ++a) {
@@ -43,12 +43,37 @@ TEST(PairSet, TransitiveClosureIsThePathRelation) {
       }
     }
     PairSet expected = closureByDefinition(r);
-    PairSet actual = r.transitiveClosure();
+    PairSet actual = r.transitiveClosure();  // in rounds, or by components for long paths
+    PairSet byComponents = r.closureByComponents();
     for (int a = 0; a < n; ++a) {
-      for (int b = 0; b < n; ++b)
+      for (int b = 0; b < n; ++b) {
         ASSERT_EQ(actual.has(a, b), expected.has(a, b))
             << "round " << round << ": (" << a << ", " << b << ")";
+        ASSERT_EQ(byComponents.has(a, b), expected.has(a, b))
+            << "round " << round << ": (" << a << ", " << b << ") by components";
+      }
     }
+  }
+}
+
+// Wide rows (PairSetClosure.cpp closes them in rounds) along paths of every length around the limit of
+// rounds, with shortcuts and a cycle.
+TEST(PairSet, WideChainsPastTheRoundsLimitCloseByDefinition) {
+  const int width = 70;  // each step of the chain also reaches this many leaves
+  for (int n : {2, 15, 16, 17, 18, 33}) {
+    int size = n + width;
+    PairSet r(size);
+    for (int e = 0; e + 1 < n; ++e) {
+      r.add(e, e + 1);
+      for (int leaf = n; leaf < size; ++leaf) r.add(e, leaf);
+    }
+    if (n > 4) r.add(1, n - 2);
+    if (n > 10) r.add(n - 3, 5);  // a cycle through the middle
+    PairSet expected = closureByDefinition(r);
+    PairSet actual = r.transitiveClosure();
+    for (int a = 0; a < size; ++a)
+      for (int b = 0; b < size; ++b)
+        ASSERT_EQ(actual.has(a, b), expected.has(a, b)) << n << ": " << a << "," << b;
   }
 }
 
