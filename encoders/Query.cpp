@@ -211,8 +211,7 @@ std::optional<SatResult> solveRaced(SolverSchedule& schedule, std::optional<Quer
   if (schedule.answered) favoured = schedule.first;
   std::optional<RaceOutcome> raced = raceSolvers(attemptAlone, solverOptions.timeoutMs, favoured);
   if (!raced) return std::nullopt;
-  schedule.first = raced->winner;
-  schedule.answered = true;
+  schedule.answeredBy(raced->winner);
   verdict.times.encodeMs += raced->report.times.encodeMs;
   verdict.times.solveMs += raced->report.times.solveMs;
   logEncodeAndSolve(what, raced->report.times.encodeMs, raced->answer, raced->report.times.solveMs);
@@ -263,8 +262,7 @@ SatResult solveAlternating(SolverSchedule& schedule, std::optional<Query>& query
     }
     try {
       SatResult answer = attempt(slice);
-      schedule.first = kind;
-      schedule.answered = true;
+      schedule.answeredBy(kind);
       return answer;
     } catch (const SolverGaveUp& gaveUp) {
       if (!gaveUp.timeLimit()) throw;
@@ -279,8 +277,7 @@ SatResult solveAlternating(SolverSchedule& schedule, std::optional<Query>& query
   last.kind = kind;
   if (userMs > 0) last.timeoutMs = static_cast<unsigned>(std::max(1.0, userMs - millisecondsSince(start)));
   SatResult answer = attempt(last);
-  schedule.first = kind;
-  schedule.answered = true;
+  schedule.answeredBy(kind);
   return answer;
 }
 

@@ -77,6 +77,10 @@ struct SolverSchedule {
   SolverKind first = SolverKind::Z3;
   bool answered = false;    // some query of the check has answered: `first` is the solver that did
   double lastEncodeMs = 0;  // how long the check's latest query took to encode (every slice encodes again)
+  void answeredBy(SolverKind kind) {
+    first = kind;
+    answered = true;
+  }
 };
 // solveTimed with both solvers unless the user chose one (Query.cpp says why): z3 and cvc5 race in child
 // processes where the program allows it (SolverRace.h), else alternate in time slices growing fourfold.
