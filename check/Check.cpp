@@ -37,14 +37,6 @@ double millisecondsSince(Clock::time_point start) {
   return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
 }
 
-core::FinalState finalStateOf(const core::Execution& execution) {
-  core::FinalState state;
-  for (const auto& registers : execution.finalRegisters)
-    state.registers.emplace_back(registers.begin(), registers.end());
-  state.memory = execution.finalMemory;
-  return state;
-}
-
 // The evaluator's own verdict on whether the witness shows the property.
 std::vector<std::string> propertyProblems(const core::Execution& execution, const core::EventGraph& graph,
                                           const core::FinalState& state, const core::Evaluator& evaluator,
@@ -120,7 +112,7 @@ std::vector<std::string> witnessProblems(const core::Execution& execution, const
   if (!problems.empty()) return problems;
   core::Evaluator evaluator(model, graph, execution);
   for (const std::string& axiom : evaluator.violatedAxioms()) problems.push_back("violates axiom " + axiom);
-  core::FinalState state = finalStateOf(execution);
+  core::FinalState state = core::finalStateOf(execution);
   if (program.filter && core::conditionValue(*program.filter, state) != true)
     problems.push_back("the filter does not hold");
   for (std::string& p : propertyProblems(execution, graph, state, evaluator, options, verdict))

@@ -19,6 +19,7 @@
 #include <stdexcept>
 
 #include "core/analysis/RelationAnalysis.h"
+#include "core/concrete/Enumerator.h"
 #include "core/concrete/Evaluator.h"
 #include "core/graph/BarrierGroups.h"
 #include "core/graph/EventGraph.h"
@@ -299,24 +300,44 @@ struct QuestionAnswer {
   std::optional<core::Execution> confirmed;
 };
 
-// Whether the concrete evaluator finds in `x` a witness of cat_spec's flags: a well-formed execution of the
-// program, consistent with the model, with the filter holding and a flag firing; with `explain`, the first
-// flag that fires and one pair of its relation go into `verdict` (as explainFlag does from a model). Only
-// cat_spec's flags are judged this way: the other properties, and cat_spec's warp conditions, are explained
+// The properties the concrete evaluator judges on its own (evaluatorShows): cat_spec's flags, and
+// program_spec's final-state assertions (exists, ~exists, forall).
+bool judgedByEvaluator(const core::Program& program, core::Property property) {
+  core::AssertionKind kind = program.assertionKind;
+  return property == core::Property::CatSpec ||
+         (property == core::Property::ProgramSpec &&
+          (kind == core::AssertionKind::Exists || kind == core::AssertionKind::NotExists ||
+           kind == core::AssertionKind::Forall));
+}
+
+// Whether the evaluator's reading of a consistent execution shows a property it judges: a flag fires, or
+// every thread terminated and the final-state condition holds (fails, for forall), as conditionReached asks.
+bool evaluatorShows(const core::Execution& x, const core::Program& program, core::Property property,
+                    const core::Evaluator& evaluator) {
+  if (property == core::Property::CatSpec) return !evaluator.firedFlags().empty();
+  bool wanted = program.assertionKind != core::AssertionKind::Forall;
+  return x.terminated && core::conditionValue(program.assertion, core::finalStateOf(x)) == wanted;
+}
+
+// Whether the concrete evaluator finds in `x` a witness of cat_spec's flags or of program_spec's final-state
+// condition (evaluatorShows): a well-formed execution of the program, consistent with the model, without a
+// filter; with `explain`, cat_spec's first flag that fires and one pair of its relation go into `verdict`
+// (as explainFlag does from a model). The other properties, and cat_spec's warp conditions, are explained
 // from the solver's model.
 bool confirmedByEvaluator(const core::Execution& x, const core::EventGraph& graph, const core::Model& model,
                           core::Property property, bool explain, core::Verdict& verdict) {
-  if (property != core::Property::CatSpec || graph.program->filter) return false;
+  const core::Program& program = *graph.program;
+  if (!judgedByEvaluator(program, property) || program.filter) return false;
   auto start = Clock::now();
   bool confirmed = core::wellFormednessProblems(graph, x).empty();
   std::optional<core::Evaluator> evaluator;
   if (confirmed) {
     evaluator.emplace(model, graph, x);
-    confirmed = evaluator->consistent() && !evaluator->firedFlags().empty();
+    confirmed = evaluator->consistent() && evaluatorShows(x, program, property, *evaluator);
   }
   core::log::debug("relaxed answer with propagated values {} by the evaluator in {:.1f} ms",
                    confirmed ? "confirmed" : "not confirmed", millisecondsSince(start));
-  if (!confirmed || !explain) return confirmed;
+  if (!confirmed || !explain || property != core::Property::CatSpec) return confirmed;
   for (const core::Axiom& axiom : model.axioms) {
     if (!axiom.flagged || !evaluator->axiomHolds(axiom)) continue;
     verdict.firedFlag = axiom.name;

@@ -6,8 +6,9 @@
 // rf source wrote. The solver would find the same values by search, which over floating-point fixed
 // functions (core/ir/FloatBits.h: products modulo 2^32) can take minutes; computed here, they enter the
 // query as constants and the arithmetic folds away. The query still checks them: wrong values make it
-// unsatisfiable, and the caller then asks without them. For cat_spec the concrete evaluator can often
-// confirm the execution with its propagated values instead, and no second query is needed.
+// unsatisfiable, and the caller then asks without them. For cat_spec and program_spec's final-state
+// assertions the concrete evaluator can often confirm the execution with its propagated values instead,
+// and no second query is needed.
 #pragma once
 
 #include <map>

@@ -395,6 +395,14 @@ EnumerationResult enumerate(const core::Model& model, const EventGraph& graph,
   return Enumeration(model, graph, limits).run();
 }
 
+FinalState finalStateOf(const Execution& execution) {
+  FinalState state;
+  for (const auto& registers : execution.finalRegisters)
+    state.registers.emplace_back(registers.begin(), registers.end());
+  state.memory = execution.finalMemory;
+  return state;
+}
+
 std::optional<bool> conditionValue(const Condition& c, const FinalState& state) {
   std::vector<std::optional<bool>> children;
   for (const Condition& child : c.children) children.push_back(conditionValue(child, state));

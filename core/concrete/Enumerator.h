@@ -73,6 +73,9 @@ EnumerationResult enumerate(const core::Model& model, const EventGraph& graph,
 // Evaluates a final-state condition; nullopt when its truth depends on free registers.
 std::optional<bool> conditionValue(const Condition& condition, const FinalState& state);
 
+// The final state an execution records (every register known).
+FinalState finalStateOf(const Execution& execution);
+
 // The verdict of docs/semantics.md §2 from a complete enumeration. program_spec: `exists C` passes iff some
 // terminated consistent filter-satisfying execution satisfies C, `~exists C` / `forall C` fail iff one
 // satisfies C / violates C; cat_spec fails iff a consistent filter-satisfying execution fires a flag. A
