@@ -2,8 +2,13 @@
 // reachable or not), under both solvers. The expected verdict of each case sits next to its program text.
 #include <gtest/gtest.h>
 
+#include <optional>
+#include <string>
+#include <utility>
+
 #include "cat/Parser.h"
 #include "check/Check.h"
+#include "core/concrete/Enumerator.h"
 #include "encoders/ValueEncoder.h"
 #include "frontends/Litmus.h"
 
@@ -215,6 +220,38 @@ TEST(Liveness, WitnessNamesTheStuckThreadsAndWhatTheyRead) {
       check::checkProgram(frontends::parseLitmusText(kBarrierHang, "hang.litmus"), model, options);
   EXPECT_NE(hang.stuck.find("P1 is blocked forever at bar.cta.sync 1, 1, 3"), std::string::npos)
       << hang.stuck;
+}
+
+// Reads nothing observes (P1's after its first two; 32 or more, encoders/Checker.cpp's kMinFreeReads) let
+// the first question leave their values free; the execution found is then confirmed by the evaluator with
+// its propagated values (Checker.cpp, confirmedByEvaluator). Its witness reaches the condition (exists) or
+// violates it (forall) on the evaluator's own reading of its final state.
+TEST(RelaxedWitness, ShowsTheFinalStateConditionOnTheEvaluatorsReading) {
+  core::Model model = cat::loadModel(cat::defaultModelsDirectory() + "/ptx-v7.5.cat");
+  std::string body = R"(
+{ x=0; y=0; }
+ P0@cta 0,gpu 0 | P1@cta 1,gpu 0 ;
+ st.weak x, 1   | ld.weak r0, y  ;
+ st.weak y, 1   | ld.weak r1, x  ;
+)";
+  for (int r = 2; r < 42; ++r) body += "                | ld.weak r" + std::to_string(r) + ", y ;\n";
+  for (const auto& [condition, expected] :
+       {std::pair{"exists (P1:r0 == 1 /\\ P1:r1 == 0)", core::Result::Pass},
+        std::pair{"forall (P1:r1 == 1)", core::Result::Fail}}) {
+    core::Program program =
+        frontends::parseLitmusText("PTX MP+unobserved" + body + condition, "relaxed.litmus");
+    check::CheckOptions options;
+    options.explain = true;
+    std::optional<core::FinalState> witnessed;
+    options.onWitness = [&](const core::EventGraph&, const core::Execution& x) {
+      if (x.terminated) witnessed = core::finalStateOf(x);
+    };
+    core::Verdict verdict = check::checkProgram(program, model, options);
+    EXPECT_EQ(core::resultName(verdict.result), core::resultName(expected)) << condition;
+    ASSERT_TRUE(witnessed.has_value()) << condition;
+    EXPECT_EQ(core::conditionValue(program.assertion, *witnessed), expected == core::Result::Pass)
+        << condition;
+  }
 }
 
 INSTANTIATE_TEST_SUITE_P(ProgressModels, LivenessTest, ::testing::ValuesIn(kLiveness),
