@@ -65,10 +65,8 @@ std::vector<std::string> propertyProblems(const core::Execution& execution, cons
         return {"no thread reaches a failing assert()"};
       }
       std::vector<std::string> problems;
-      bool wanted = program.assertionKind != core::AssertionKind::Forall;
       if (!execution.terminated) problems.push_back("the execution does not terminate");
-      if (core::conditionValue(program.assertion, state) != wanted)
-        problems.push_back("the condition has the wrong value");
+      if (!core::witnessesAssertion(program, state)) problems.push_back("the condition has the wrong value");
       return problems;
     }
     case core::Property::Termination:

@@ -315,8 +315,7 @@ bool judgedByEvaluator(const core::Program& program, core::Property property) {
 bool evaluatorShows(const core::Execution& x, const core::Program& program, core::Property property,
                     const core::Evaluator& evaluator) {
   if (property == core::Property::CatSpec) return !evaluator.firedFlags().empty();
-  bool wanted = program.assertionKind != core::AssertionKind::Forall;
-  return x.terminated && core::conditionValue(program.assertion, core::finalStateOf(x)) == wanted;
+  return x.terminated && core::witnessesAssertion(program, core::finalStateOf(x));
 }
 
 // Whether the concrete evaluator finds in `x` a witness of cat_spec's flags or of program_spec's final-state

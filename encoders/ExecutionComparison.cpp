@@ -241,7 +241,7 @@ bool differsOnFixedInputs(SolverSchedule& choice, const std::map<int, long long>
                      "a complete execution on fixed inputs", verdict, 1, inputs, {},
                      &results) != SatResult::Sat)
     return false;
-  SolverKind firstWinner = choice.first;
+  SolverKind firstWinner = choice.lastWinner.value_or(SolverKind::Z3);  // the race's, when `first` is empty
   auto resultsAre = [&](EncodingContext& ctx, bool equal) {
     std::vector<Term> each;
     std::vector<std::pair<core::Verdict::ResultDifference, Term>> terms = resultTerms(ctx);

@@ -207,11 +207,9 @@ std::optional<SatResult> solveRaced(SolverSchedule& schedule, std::optional<Quer
     if (answer == SatResult::Sat && readout) report.readout = readout->read(**ownQuery);
     return answer;
   };
-  std::optional<SolverKind> favoured;
-  if (schedule.answered) favoured = schedule.first;
-  std::optional<RaceOutcome> raced = raceSolvers(attemptAlone, solverOptions.timeoutMs, favoured);
+  std::optional<RaceOutcome> raced = raceSolvers(attemptAlone, solverOptions.timeoutMs, schedule.lastWinner);
   if (!raced) return std::nullopt;
-  schedule.answeredBy(raced->winner);
+  schedule.lastWinner = raced->winner;
   verdict.times.encodeMs += raced->report.times.encodeMs;
   verdict.times.solveMs += raced->report.times.solveMs;
   logEncodeAndSolve(what, raced->report.times.encodeMs, raced->answer, raced->report.times.solveMs);
@@ -236,7 +234,7 @@ SatResult solveAlternating(SolverSchedule& schedule, std::optional<Query>& query
                            const std::map<int, long long>& inputs, const Observation& observation) {
   unsigned userMs = solverOptions.timeoutMs;
   auto start = Clock::now();
-  SolverKind kind = schedule.first;
+  SolverKind kind = schedule.lastWinner.value_or(SolverKind::Z3);
   auto attempt = [&](const SolverOptions& slice) {
     double encodedBefore = verdict.times.encodeMs;
     auto recordEncoding = [&] { schedule.lastEncodeMs = verdict.times.encodeMs - encodedBefore; };
@@ -262,7 +260,7 @@ SatResult solveAlternating(SolverSchedule& schedule, std::optional<Query>& query
     }
     try {
       SatResult answer = attempt(slice);
-      schedule.answeredBy(kind);
+      schedule.lastWinner = kind;
       return answer;
     } catch (const SolverGaveUp& gaveUp) {
       if (!gaveUp.timeLimit()) throw;
@@ -277,7 +275,7 @@ SatResult solveAlternating(SolverSchedule& schedule, std::optional<Query>& query
   last.kind = kind;
   if (userMs > 0) last.timeoutMs = static_cast<unsigned>(std::max(1.0, userMs - millisecondsSince(start)));
   SatResult answer = attempt(last);
-  schedule.answeredBy(kind);
+  schedule.lastWinner = kind;
   return answer;
 }
 

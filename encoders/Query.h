@@ -72,15 +72,12 @@ struct Readout {
   std::vector<long long> values;  // filled on a satisfying answer
 };
 
-// The solver that answered a check's previous query: solveScheduled starts its next query there.
+// What solveScheduled carries from one query of a check to the next.
 struct SolverSchedule {
-  SolverKind first = SolverKind::Z3;
-  bool answered = false;    // some query of the check has answered: `first` is the solver that did
+  // The solver that answered the check's previous query (none yet): a race favours it, an alternation
+  // starts there (z3 for the first query).
+  std::optional<SolverKind> lastWinner;
   double lastEncodeMs = 0;  // how long the check's latest query took to encode (every slice encodes again)
-  void answeredBy(SolverKind kind) {
-    first = kind;
-    answered = true;
-  }
 };
 // solveTimed with both solvers unless the user chose one (Query.cpp says why): z3 and cvc5 race in child
 // processes where the program allows it (SolverRace.h), else alternate in time slices growing fourfold.

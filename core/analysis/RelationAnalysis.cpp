@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <limits>
 #include <stdexcept>
 #include <unordered_map>
 
@@ -28,21 +29,22 @@ RelationAnalysis::RelationAnalysis(const core::Model& model, const EventGraph& g
   int n = graph.size();
   for (int e = 0; e < n; ++e) impliers_.add(e, e);
   // Every node is evaluated after the nodes it reads, so a node's bounds start empty and sizeless (a
-  // 1 024-thread block's 9 216 empty rows per bound, for every node, cost 80 MB), except in a `let rec`
-  // group, whose first round may read bounds the round has not reached yet.
+  // 1 024-thread block's 9 216 empty rows per bound, for every node, cost 80 MB); evaluateComponent sizes
+  // those of a `let rec` group.
   relations_.resize(model.nodes.size());
   sets_.assign(model.nodes.size(), SetBounds{EventSet(n), EventSet(n)});
   recursiveValues_.assign(model.recursives.size(), RelationBounds{PairSet(n), PairSet(n)});
-  for (const DefinitionComponent& component : definitions_.evaluationOrder()) {
-    if (component.recursives.empty()) continue;
-    for (core::NodeId id : component.nodes) relations_[static_cast<size_t>(id)] = {PairSet(n), PairSet(n)};
-  }
   for (const DefinitionComponent& component : definitions_.evaluationOrder()) evaluateComponent(component);
 }
 
 // A single node is evaluated once; a `let rec` group's component is evaluated until its variables equal
-// their bodies (Kleene iteration from the empty bounds).
+// their bodies (Kleene iteration from the empty bounds, which its first round may read before it reaches
+// them).
 void RelationAnalysis::evaluateComponent(const DefinitionComponent& component) {
+  if (!component.recursives.empty()) {
+    int n = graph_.size();
+    for (core::NodeId id : component.nodes) relations_[static_cast<size_t>(id)] = {PairSet(n), PairSet(n)};
+  }
   for (bool changed = true; changed;) {
     for (core::NodeId id : component.nodes) evaluate(id);
     changed = false;
@@ -178,15 +180,8 @@ PairSet RelationAnalysis::composeMust(const PairSet& a, const PairSet& b) const 
 // of its first operand (each middle event contributes on its own), so each round composes only the pairs
 // the previous round found new (a 512-thread kernel's causality order: 2.3 s when every round composed all).
 PairSet RelationAnalysis::closureMust(const PairSet& r) const {
-  PairSet result = r;
-  PairSet fresh = r;
-  while (true) {
-    PairSet next = composeMust(fresh, r);
-    next.subtract(result);
-    if (next.empty()) return result;
-    result |= next;
-    fresh = std::move(next);
-  }
+  auto compose = [this](const PairSet& a, const PairSet& b) { return composeMust(a, b); };
+  return *r.closureInRounds(compose, std::numeric_limits<int>::max());
 }
 
 void RelationAnalysis::evaluateRelation(core::NodeId id, const core::Node& node) {

@@ -403,6 +403,10 @@ FinalState finalStateOf(const Execution& execution) {
   return state;
 }
 
+bool witnessesAssertion(const Program& program, const FinalState& state) {
+  return conditionValue(program.assertion, state) == (program.assertionKind != AssertionKind::Forall);
+}
+
 std::optional<bool> conditionValue(const Condition& c, const FinalState& state) {
   std::vector<std::optional<bool>> children;
   for (const Condition& child : c.children) children.push_back(conditionValue(child, state));

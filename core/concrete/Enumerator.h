@@ -76,6 +76,10 @@ std::optional<bool> conditionValue(const Condition& condition, const FinalState&
 // The final state an execution records (every register known).
 FinalState finalStateOf(const Execution& execution);
 
+// Whether a final state witnesses program_spec's final-state assertion (exists, ~exists, forall): its
+// condition holds, or fails for forall. The execution must also have terminated.
+bool witnessesAssertion(const Program& program, const FinalState& state);
+
 // The verdict of docs/semantics.md §2 from a complete enumeration. program_spec: `exists C` passes iff some
 // terminated consistent filter-satisfying execution satisfies C, `~exists C` / `forall C` fail iff one
 // satisfies C / violates C; cat_spec fails iff a consistent filter-satisfying execution fires a flag. A

@@ -72,6 +72,11 @@ class PairSet {
   PairSet compose(const PairSet& o) const;
   PairSet transitiveClosure() const;
   PairSet closureByComponents() const;  // the same, always by strongly connected components
+  // The least fixed point of R = this | compose(R, this), semi-naively: each round composes only the pairs
+  // the last one found new, which needs `compose` to distribute over a union of its first operand. Nothing
+  // when it has not settled after `maxRounds` rounds.
+  std::optional<PairSet> closureInRounds(
+      const std::function<PairSet(const PairSet&, const PairSet&)>& compose, int maxRounds) const;
   static PairSet product(const EventSet& a, const EventSet& b);
   static PairSet identity(const EventSet& s);
   EventSet domain() const;

@@ -95,25 +95,6 @@ class Components {
   int count_ = 0;
 };
 
-// The least fixed point of R = r | R ; r, semi-naively (each round composes only the pairs the last one
-// found), when it settles within `maxRounds` rounds. Composition shares the work of equal rows
-// (PairSet::compose), which components cannot: a 1 024-thread block's `(synchronizes ; po?)+` has a
-// thousand barrier events whose rows each reach most of the block, and by components each of those rows
-// was listed, sorted and united again (280 ms), in rounds 3 ms. A chain needs a round per step, hence the
-// limit.
-std::optional<PairSet> closureInRounds(const PairSet& r, int maxRounds) {
-  PairSet result = r;
-  PairSet fresh = r;
-  for (int round = 0; round < maxRounds; ++round) {
-    PairSet next = fresh.compose(r);
-    next.subtract(result);
-    if (next.empty()) return result;
-    result |= next;
-    fresh = std::move(next);
-  }
-  return std::nullopt;
-}
-
 // Rounds pay where rows are wide: a non-empty row has kWideRow successors or more on average. Narrow
 // relations (chains, litmus tests' orders) go to components at once: a chain of 30 000 events spent 1.4 s
 // in 16 fruitless rounds. Wide ones that have not settled after kClosureRounds rounds go there too.
@@ -132,9 +113,28 @@ bool rowsAreWide(const PairSet& r) {
 
 }  // namespace
 
+std::optional<PairSet> PairSet::closureInRounds(
+    const std::function<PairSet(const PairSet&, const PairSet&)>& compose, int maxRounds) const {
+  PairSet result = *this;
+  PairSet fresh = *this;
+  for (int round = 0; round < maxRounds; ++round) {
+    PairSet next = compose(fresh, *this);
+    next.subtract(result);
+    if (next.empty()) return result;
+    result |= next;
+    fresh = std::move(next);
+  }
+  return std::nullopt;
+}
+
+// Wide relations close in rounds of PairSet::compose, which shares the work of equal rows; components
+// cannot: a 1 024-thread block's `(synchronizes ; po?)+` has a thousand barrier events whose rows each
+// reach most of the block, and by components each of those rows was listed, sorted and united again
+// (280 ms), in rounds 3 ms.
 PairSet PairSet::transitiveClosure() const {
   if (rowsAreWide(*this)) {
-    if (std::optional<PairSet> settled = closureInRounds(*this, kClosureRounds)) return *settled;
+    auto compose = [](const PairSet& a, const PairSet& b) { return a.compose(b); };
+    if (std::optional<PairSet> settled = closureInRounds(compose, kClosureRounds)) return *settled;
   }
   return closureByComponents();
 }
