@@ -78,6 +78,10 @@ bool usesBitwiseOperators(const core::Program& program) {
   return false;
 }
 
+bool usesUndefinedValues(const core::Program& program) {
+  return anyProgramExpression(program, [](const Expr& e) { return e.op == ExprOp::Undefined; });
+}
+
 bool usesHashingProducts(const core::Program& program) {
   auto hashing = [](const Expr& e) {
     if (e.op != ExprOp::Mul || e.width == 0) return false;

@@ -40,6 +40,9 @@ class ValueEncoder {
 
 // Whether `program` has a bitwise operator at a width (the solver then needs bit-vectors).
 bool usesBitwiseOperators(const core::Program& program);
+// Whether `program` reads a value nothing defines (PTX %clock, %smid, an unset register): each execution
+// chooses it afresh.
+bool usesUndefinedValues(const core::Program& program);
 // Whether `program` multiplies by a wrapping constant of 2^16 or more: the floating-point fixed functions
 // (core/ir/FloatBits.h) and hashes a program computes. Solvers search such products modulo 2^w slowly, so
 // the questions that can leave read values free do so whenever such a product is present
