@@ -282,7 +282,7 @@ Decision decideDeterministic(const core::EventGraph& graph, const core::Relation
     return decision;
   };
   SolverSchedule choice;
-  if (everyExecutionAlike(choice, graph, analysis, model, options, solverOptions, verdict))
+  if (everyExecutionAlike(graph, analysis, model, options, solverOptions, verdict))
     return passUnlessBoundReachable(std::move(decision), graph, model, analysis, options, question);
   std::map<int, long long> inputs = generalInputs(graph);
   if (differsOnFixedInputs(choice, inputs, graph, analysis, model, options, solverOptions, decision))

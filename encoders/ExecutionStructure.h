@@ -8,9 +8,8 @@ namespace catcheck::encoders {
 // Whether every complete execution of the graph executes the same events, each read reading from the same
 // write, each result location ending with the same write, and these fix every value from the inputs: then
 // the program is deterministic. False means "not shown this way", never "not deterministic".
-bool everyExecutionAlike(SolverSchedule& schedule, const core::EventGraph& graph,
-                         const core::RelationAnalysis& analysis, const core::Model& model,
-                         const DecideOptions& options, const SolverOptions& solverOptions,
-                         core::Verdict& verdict);
+bool everyExecutionAlike(const core::EventGraph& graph, const core::RelationAnalysis& analysis,
+                         const core::Model& model, const DecideOptions& options,
+                         const SolverOptions& solverOptions, core::Verdict& verdict);
 
 }  // namespace catcheck::encoders
