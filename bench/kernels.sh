@@ -65,6 +65,11 @@ if [ "${KERNELS_LARGE:-0}" = 1 ]; then
   # shellcheck disable=SC2046
   run "reduction 1024 threads, cat_spec" "<= 60 s, <= 4 GiB" models/ptx-v7.5.cat \
     $(reduction reduce_tree_ok.ptx 1024 cat_spec)
+  for property in termination deterministic; do
+    # shellcheck disable=SC2046
+    run "reduction 1024 threads, $property" "within 3x of cat_spec, <= 4 GiB" models/ptx-v7.5.cat \
+      $(reduction reduce_tree_ok.ptx 1024 "$property")
+  done
   # shellcheck disable=SC2046
   run "reduction without __syncthreads, 1024 threads, FAIL" "<= 5 s" models/ptx-v7.5.cat \
     $(reduction reduce_tree_nosync.ptx 1024 cat_spec)
