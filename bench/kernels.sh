@@ -89,6 +89,27 @@ if [ "${KERNELS_LARGE:-0}" = 1 ]; then
   done
 fi
 
+echo "== the same reduction in GLSL through SPIR-V (issue 29's starting table; models/vulkan.cat, every input 1)"
+# litmus/SPIRV/reduction/reduce-tree-ok.comp at N invocations, generated here (glslangValidator, spirv-dis).
+glsl_reduction() {  # glsl_reduction N -> the .spvasm path
+  dir=$(mktemp -d)
+  sed "s/16/$1/g; s/s = 8/s = $(($1 / 2))/" litmus/SPIRV/reduction/reduce-tree-ok.comp > "$dir/r.comp"
+  glslangValidator -V --target-env vulkan1.1 "$dir/r.comp" -o "$dir/r.spv" > /dev/null
+  ones=$(python3 -c "print(', '.join(['1'] * $1))")
+  { echo "; @Config: $1, 1, 1"; echo "; @Input: %inb = {{$ones}}"; echo "; @Output: forall (%outb[0] == $1)"
+    spirv-dis "$dir/r.spv"; } > "$dir/r.spvasm"
+  echo "$dir/r.spvasm"
+}
+for n in 16 64 256; do
+  file=$(glsl_reduction "$n")
+  steps=$(python3 -c "import math; print(int(math.log2($n)) + 1)")
+  for property in program_spec cat_spec deterministic termination; do
+    run "GLSL reduction $n invocations, $property" "" models/vulkan.cat "$file" --bound "$steps" \
+      --property "$property"
+  done
+  rm -rf "$(dirname "$file")"
+done
+
 echo "== tcgen05 (issue 28; no target): one mma of M 64 x N 8 x K 16 read back by every thread"
 mma() {  # mma THREADS PROPERTY
   echo "$K/tcgen05_mma_ok.ptx" --grid 1 --block "$1" --arg 0=buffer:2048:any --arg 1=buffer:256:any \

@@ -4,7 +4,9 @@
 // taken carries the same constant; a jump whose condition is a known constant takes only one of its edges.
 // Loads and read-modify-writes make their register unknown; so do undefined values. SPIR-V loop counters are
 // the typical case: in the k-th unrolled copy of `for (i = 0; i < n; ++i) a[i] = ...` the counter is k on the
-// only path there, so `a[i]` is a static location and costs no address variables.
+// only path there, so `a[i]` is a static location and costs no address variables. The same propagation finds
+// the steps no path reaches: the copies of such a loop past its n-th, and `if (t < s)` bodies of the threads
+// whose id the launch puts past `s` (the front end drops them: core/graph/EventGraph.cpp).
 #include "core/graph/ConstantAddresses.h"
 
 #include "core/ir/ExprSemantics.h"
@@ -47,22 +49,23 @@ Constants applyStep(const Step& step, Constants regs) {
 
 }  // namespace
 
-std::vector<std::optional<long long>> constantAddresses(const UnrolledThread& thread, const Thread& source) {
+ThreadConstants propagateConstants(const UnrolledThread& thread, const Thread& source) {
   size_t n = thread.steps.size();
   Constants initial(source.registerNames.size(), 0LL);
   for (const auto& [reg, value] : source.registerInits) initial.at(static_cast<size_t>(reg)) = value;
   std::vector<std::optional<Constants>> before(n + 1);
   before[0] = initial;
-  std::vector<std::optional<long long>> addresses(n);
+  ThreadConstants found{std::vector<std::optional<long long>>(n), std::vector<char>(n, 0)};
   auto flow = [&](size_t target, const Constants& regs) {
     if (target > n) return;
     before[target] = before[target] ? meet(*before[target], regs) : regs;
   };
   for (size_t s = 0; s < n; ++s) {
     if (!before[s]) continue;  // unreachable
+    found.reachable[s] = 1;
     const Step& step = thread.steps[s];
     const Instruction& in = *step.instruction;
-    if (const Expr* address = in.computedAddress()) addresses[s] = evaluateExpr(*address, *before[s]);
+    if (const Expr* address = in.computedAddress()) found.addresses[s] = evaluateExpr(*address, *before[s]);
     Constants after = applyStep(step, *before[s]);
     if (step.kind != InstructionKind::Jump) {
       flow(s + 1, after);
@@ -76,7 +79,7 @@ std::vector<std::optional<long long>> constantAddresses(const UnrolledThread& th
     if (step.backEdge) flow(n, after);
     if (!step.unconditional && (!condition || *condition == 0)) flow(s + 1, after);
   }
-  return addresses;
+  return found;
 }
 
 }  // namespace catcheck::core

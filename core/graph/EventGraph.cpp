@@ -138,10 +138,45 @@ void placeAccess(Event& e, const Program& program, const Step& step, std::option
   e.width = object.width;
 }
 
+// What a step no path reaches becomes: a label, with no event.
+const Instruction& unreachableStep() {
+  static const Instruction label = [] {
+    Instruction in;
+    in.kind = InstructionKind::Label;
+    in.text = "(unreachable)";
+    in.operands = BranchOperands{};
+    return in;
+  }();
+  return label;
+}
+
+// Steps no path reaches (ConstantAddresses.h) become labels, so they make no events: the copies of a loop
+// past the trip count the launch fixes, and the branches the thread id decides, cost nothing (an 8-invocation
+// GLSL tree reduction unrolled to bound 7: 267 events before). A jump into one is never taken. Barriers and
+// warp primitives stay: an instance completes only when every thread whose code holds it arrives
+// (docs/semantics.md §5), so the copy a thread can never reach is what keeps the others blocked
+// (litmus/SPIRV/barrier/skip-barrier.spvasm). Locals stay too: they make no event.
+void silenceUnreachableSteps(UnrolledThread& thread, const std::vector<char>& reachable) {
+  for (size_t s = 0; s < thread.steps.size(); ++s) {
+    Step& step = thread.steps[s];
+    if (reachable[s] || step.waits() || step.kind == InstructionKind::Local) continue;
+    step.instruction = &unreachableStep();
+    step.kind = InstructionKind::Label;
+    step.jumpTarget = -1;
+    step.role = JumpRole::Normal;
+    step.unconditional = true;
+    step.barrierInstance.clear();
+    step.dynamicInstance = -1;
+    step.backEdge = false;
+    step.liveWritten.clear();
+  }
+}
+
 void addThreadEvents(EventGraph& graph, const Program& program, UnrolledThread& thread) {
   int poIndex = 0;
-  std::vector<std::optional<long long>> constants =
-      constantAddresses(thread, program.threads.at(static_cast<size_t>(thread.thread)));
+  ThreadConstants found = propagateConstants(thread, program.threads.at(static_cast<size_t>(thread.thread)));
+  silenceUnreachableSteps(thread, found.reachable);
+  const std::vector<std::optional<long long>>& constants = found.addresses;
   auto push = [&](Step& step, int stepIndex, EventKind kind, const TagSet& tags) {
     Event e = makeEvent(graph, kind, tags);
     e.thread = thread.thread;

@@ -109,11 +109,13 @@ exists (0==0))",
 }
 
 // Regression: a do-while loop (a conditional back-edge) used to fall through into the next unrolled copy
-// when its condition failed, running the body again; it now leaves the loop.
+// when its condition failed, running the body again; it now leaves the loop. The counter is loaded, so
+// constant propagation cannot tell which copies run and every copy stays.
 TEST(LoopUnrolling, ConditionalBackEdgeLeavesTheLoopWhenNotTaken) {
   Program program = frontends::parseLitmusText(R"(PTX countdown
-{ x=0; P0:r0=1; }
+{ x=0; y=1; }
  P0@cta 0,gpu 0   ;
+ ld.weak r0, y    ;
  LOOP:            ;
  st.weak x, r0    ;
  sub r0, r0, 1    ;
@@ -133,6 +135,27 @@ exists (0==0))",
     EXPECT_EQ(next.jumpTarget, static_cast<int>(t.steps.size()) - 1)
         << "to the exit label after the last copy";
   }
+}
+
+// A counter the program fixes runs the loop twice: the copies past the second are reached by no path, so
+// they make no events and their bound jump is gone (an unreachable bound cannot make a verdict UNKNOWN).
+TEST(LoopUnrolling, CopiesPastAFixedTripCountMakeNoEvents) {
+  Program program = frontends::parseLitmusText(R"(PTX countdown
+{ x=0; P0:r0=2; }
+ P0@cta 0,gpu 0   ;
+ LOOP:            ;
+ st.weak x, r0    ;
+ sub r0, r0, 1    ;
+ bne r0, 0, LOOP  ;
+exists (0==0))",
+                                               "countdown.litmus");
+  EventGraph graph = buildEventGraph(program, 5);
+  const UnrolledThread& t = graph.threads[0];
+  int stores = 0;
+  for (const Event& e : graph.events) stores += e.kind == EventKind::Write;
+  EXPECT_EQ(stores, 2);
+  EXPECT_EQ(countSteps(t, [](const Step& s) { return s.role == JumpRole::Bound; }), 0);
+  EXPECT_EQ(countSteps(t, [](const Step& s) { return s.backEdge; }), 2) << "the two copies that run";
 }
 
 }  // namespace
