@@ -30,10 +30,10 @@ using core::BaseRelation;
 using core::Event;
 using core::EventKind;
 
-// What the structure of an execution is made of, in one fixed order for every encoding of the graph.
 // The time each question about structure may take, encoding included.
 constexpr unsigned kStructureLimitMs = 10000;
 
+// What the structure of an execution is made of, in one fixed order for every encoding of the graph.
 struct StructurePart {
   enum Kind { Executed, ReadsFrom, EndsWith } kind;
   int first = -1;   // the event; the write read from; the write a location ends with
