@@ -3,6 +3,8 @@
 // ending in a Bound jump; iterations and barrier instances are numbered per copy.
 #include <gtest/gtest.h>
 
+#include <string>
+
 #include "core/graph/EventGraph.h"
 #include "frontends/Litmus.h"
 
@@ -108,20 +110,20 @@ exists (0==0))",
   EXPECT_EQ(countSteps(graph.threads[0], [](const Step& s) { return s.backEdge; }), 6);
 }
 
+// A do-while loop that stores r0 to x and counts r0 down to 0; `setup` is the init, `start` what runs
+// before the loop.
+Program countdown(const std::string& setup, const std::string& start) {
+  return frontends::parseLitmusText("PTX countdown\n{ " + setup + " }\n P0@cta 0,gpu 0   ;\n" + start +
+                                        " LOOP:            ;\n st.weak x, r0    ;\n sub r0, r0, 1    ;\n"
+                                        " bne r0, 0, LOOP  ;\nexists (0==0)",
+                                    "countdown.litmus");
+}
+
 // Regression: a do-while loop (a conditional back-edge) used to fall through into the next unrolled copy
 // when its condition failed, running the body again; it now leaves the loop. The counter is loaded, so
 // constant propagation cannot tell which copies run and every copy stays.
 TEST(LoopUnrolling, ConditionalBackEdgeLeavesTheLoopWhenNotTaken) {
-  Program program = frontends::parseLitmusText(R"(PTX countdown
-{ x=0; y=1; }
- P0@cta 0,gpu 0   ;
- ld.weak r0, y    ;
- LOOP:            ;
- st.weak x, r0    ;
- sub r0, r0, 1    ;
- bne r0, 0, LOOP  ;
-exists (0==0))",
-                                               "countdown.litmus");
+  Program program = countdown("x=0; y=1;", " ld.weak r0, y    ;\n");
   EventGraph graph = buildEventGraph(program, 3);
   const UnrolledThread& t = graph.threads[0];
   ASSERT_EQ(countSteps(t, [](const Step& s) { return s.backEdge; }), 3);
@@ -140,15 +142,7 @@ exists (0==0))",
 // A counter the program fixes runs the loop twice: the copies past the second are reached by no path, so
 // they make no events and their bound jump is gone (an unreachable bound cannot make a verdict UNKNOWN).
 TEST(LoopUnrolling, CopiesPastAFixedTripCountMakeNoEvents) {
-  Program program = frontends::parseLitmusText(R"(PTX countdown
-{ x=0; P0:r0=2; }
- P0@cta 0,gpu 0   ;
- LOOP:            ;
- st.weak x, r0    ;
- sub r0, r0, 1    ;
- bne r0, 0, LOOP  ;
-exists (0==0))",
-                                               "countdown.litmus");
+  Program program = countdown("x=0; P0:r0=2;", "");
   EventGraph graph = buildEventGraph(program, 5);
   const UnrolledThread& t = graph.threads[0];
   int stores = 0;
