@@ -167,8 +167,8 @@ void silenceUnreachableSteps(UnrolledThread& thread, const std::vector<char>& re
     step.unconditional = true;
     step.barrierInstance.clear();
     step.dynamicInstance = -1;
+    // liveWritten stays: iterations are compared by their last step's (TerminationEncoder.cpp).
     step.backEdge = false;
-    step.liveWritten.clear();
   }
 }
 
