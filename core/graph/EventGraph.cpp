@@ -154,7 +154,7 @@ const Instruction& unreachableStep() {
 // past the trip count the launch fixes, and the branches the thread id decides, cost nothing (an 8-invocation
 // GLSL tree reduction unrolled to bound 7: 267 events before). A jump into one is never taken. Barriers and
 // warp primitives stay: an instance completes only when every thread whose code holds it arrives
-// (docs/semantics.md §5), so the copy a thread can never reach is what keeps the others blocked
+// (docs/semantics.md §5.5), so the copy a thread can never reach is what keeps the others blocked
 // (litmus/SPIRV/barrier/skip-barrier.spvasm). Locals stay too: they make no event.
 void silenceUnreachableSteps(UnrolledThread& thread, const std::vector<char>& reachable) {
   for (size_t s = 0; s < thread.steps.size(); ++s) {
