@@ -133,5 +133,8 @@ void encodeProgress(EncodingContext& ctx, const core::ProgressSpec& progress);
 // Reads-from, coherence (partial for PTX, total for Vulkan), SC fences and final memory values
 // (MemoryEncoder.cpp).
 void encodeMemory(EncodingContext& ctx);
+// Whether `write` is the write the location of `init` (its init write) ends with: executed, co-last and at
+// that location (MemoryEncoder.cpp; after encodeMemory).
+Term endsLocationWith(EncodingContext& ctx, int write, int init);
 
 }  // namespace catcheck::encoders

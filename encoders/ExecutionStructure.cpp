@@ -18,7 +18,6 @@
 
 #include <vector>
 
-#include "core/analysis/BaseRelations.h"
 #include "core/ir/Log.h"
 #include "encoders/ValueEncoder.h"
 #include "encoders/ValueRelevance.h"
@@ -40,12 +39,15 @@ struct StructurePart {
   int second = -1;  // the read (ReadsFrom); the location's init event (EndsWith)
 };
 
-std::vector<StructurePart> structureParts(const core::EventGraph& graph) {
+// The parts of an encoding's executions, in an order every encoding of the graph shares (its rf candidates
+// are the context's own bounds, not computed again).
+std::vector<StructurePart> structureParts(EncodingContext& ctx) {
+  const core::EventGraph& graph = ctx.graph;
   std::vector<StructurePart> parts;
   for (const Event& e : graph.events) {
     if (e.kind != EventKind::Init) parts.push_back({StructurePart::Executed, e.id, -1});
   }
-  core::baseRelationBounds(graph, BaseRelation::Rf).may.forEach([&](int w, int r) {
+  ctx.bounds(BaseRelation::Rf).may.forEach([&](int w, int r) {
     parts.push_back({StructurePart::ReadsFrom, w, r});
   });
   const core::Program& program = *graph.program;
@@ -66,8 +68,7 @@ Term termOf(EncodingContext& ctx, const StructurePart& part) {
     case StructurePart::ReadsFrom:
       return ctx.pair(BaseRelation::Rf, part.first, part.second);
     case StructurePart::EndsWith:
-      return ctx.f.both(ctx.coLast[static_cast<size_t>(part.first)],
-                        ctx.sameAddress(part.first, part.second));
+      return endsLocationWith(ctx, part.first, part.second);
   }
   return ctx.f.bottom();
 }
@@ -149,13 +150,13 @@ std::vector<char> structureIn(Query& query, const std::vector<StructurePart>& pa
 bool askStructure(const core::EventGraph& graph, const core::RelationAnalysis& analysis,
                   const core::Model& model, const DecideOptions& options, const SolverOptions& solver,
                   core::Verdict& verdict) {
-  std::vector<StructurePart> parts = structureParts(graph);
   Observation structureOnly{observableReads(graph, false), false};
   std::optional<Query> first;
   auto complete = [](Query& q) { return q.context().allTerminated; };
   if (solveTimed(first, graph, analysis, model, options, solver, complete,
                  "the structure of a complete execution", verdict, 1, {}, structureOnly) != SatResult::Sat)
     return false;
+  std::vector<StructurePart> parts = structureParts(first->context());
   std::vector<char> chosen = structureIn(*first, parts);
   first.reset();
   if (!fixesEveryValue(graph, parts, chosen)) {

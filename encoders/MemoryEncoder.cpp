@@ -145,7 +145,7 @@ void encodeFinalValues(EncodingContext& ctx) {
     std::vector<Term> someLast, choices;
     for (const Event& w : ctx.graph.events) {
       if (!w.isWrite() || core::physicalAlias(w, ctx.graph.event(initOf[m])) == core::Alias::No) continue;
-      Term isLast = f.both(last[static_cast<size_t>(w.id)], ctx.sameAddress(w.id, initOf[m]));
+      Term isLast = endsLocationWith(ctx, w.id, initOf[m]);
       someLast.push_back(isLast);
       choices.push_back(f.both(isLast, f.eq(final, ctx.value[static_cast<size_t>(w.id)])));
     }
@@ -154,6 +154,10 @@ void encodeFinalValues(EncodingContext& ctx) {
 }
 
 }  // namespace
+
+Term endsLocationWith(EncodingContext& ctx, int write, int init) {
+  return ctx.f.both(ctx.coLast[static_cast<size_t>(write)], ctx.sameAddress(write, init));
+}
 
 void encodeMemory(EncodingContext& ctx) {
   encodeReadsFrom(ctx);
