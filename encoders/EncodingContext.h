@@ -73,7 +73,8 @@ struct EncodingContext {
   std::vector<Term> value;  // per memory event: the value read or written
   // Per read: the values it can take where the program bounds them (ReadRanges.h), else nullopt.
   std::vector<std::optional<Formula::Range>> readRanges;
-  std::vector<Term> address;  // per memory event: its address (a constant unless computed)
+  std::vector<Formula::Domain> readDomains;  // per read: its few values, or none (ReadRanges.h)
+  std::vector<Term> address;                 // per memory event: its address (a constant unless computed)
   std::vector<ThreadEncoding> threads;
   Term boundReached = -1;   // some Bound jump is taken
   Term allTerminated = -1;  // every thread terminated

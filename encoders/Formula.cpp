@@ -27,6 +27,20 @@ std::optional<long long> Formula::constantOf(Term t) const {
   return it == constants_.end() ? std::nullopt : std::optional<long long>(it->second);
 }
 
+std::optional<Formula::Domain> Formula::domainOf(Term t) const {
+  if (std::optional<long long> c = constantOf(t)) return Domain{{*c}, false};
+  auto it = domains_.find(t);
+  return it == domains_.end() ? std::nullopt : std::optional<Domain>(it->second);
+}
+
+void Formula::noteDomain(Term t, std::vector<long long> values, bool open) {
+  std::sort(values.begin(), values.end());
+  values.erase(std::unique(values.begin(), values.end()), values.end());
+  if (values.empty() || values.size() > kDomainLimit) return;
+  if (!open) noteRange(t, {values.front(), values.back()});
+  domains_[t] = Domain{std::move(values), open};
+}
+
 Term Formula::no(Term a) {
   if (a == true_) return false_;
   if (a == false_) return true_;
@@ -77,6 +91,13 @@ Term Formula::ite(Term c, Term a, Term b) {
   Term t = backend_.apply(TermOp::Ite, {c, a, b});
   std::optional<Range> ra = rangeOf(a), rb = rangeOf(b);
   if (ra && rb) noteRange(t, {std::min(ra->lo, rb->lo), std::max(ra->hi, rb->hi)});
+  if (!domains_.empty()) {
+    std::optional<Domain> da = domainOf(a), db = domainOf(b);
+    if (da && db) {
+      da->values.insert(da->values.end(), db->values.begin(), db->values.end());
+      noteDomain(t, std::move(da->values), da->open || db->open);
+    }
+  }
   return t;
 }
 

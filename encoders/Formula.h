@@ -53,6 +53,19 @@ class Formula {
   };
   std::optional<Range> rangeOf(Term t) const;
   void noteRange(Term t, Range range) { ranges_[t] = range; }
+  // The few values an integer term can take, where known (sorted, at most kDomainLimit): constants, terms
+  // noted with noteDomain (whose caller has required that the term is one of them), and ites of such
+  // terms. An open domain lists the values the term usually takes; it may take others. ValueEncoder
+  // evaluates an expression over such terms once per value instead of asking the solver for its
+  // arithmetic (an mbarrier state's fields are quotients and remainders).
+  static constexpr size_t kDomainLimit = 64;
+  struct Domain {
+    std::vector<long long> values;
+    bool open = false;
+  };
+  std::optional<Domain> domainOf(Term t) const;
+  void noteDomain(Term t, std::vector<long long> values, bool open);
+  bool hasDomains() const { return !domains_.empty(); }
   // Integer terms whose binary digits are known as Boolean terms (bit 0 first): constants, terms built by
   // fromBits, terms given digits by decompose, and bitwise results of such terms. A bitwise operation on
   // them (a shift by a constant for the shifts) is built digit by digit in linear arithmetic, never through
@@ -76,6 +89,7 @@ class Formula {
   int fresh_ = 0;
   std::unordered_map<Term, long long> constants_;
   std::unordered_map<Term, Range> ranges_;
+  std::unordered_map<Term, Domain> domains_;
   std::unordered_map<Term, std::vector<Term>> bits_;
 
   std::optional<Term> lowBits(BitwiseOp op, int width, const std::vector<Term>& args);

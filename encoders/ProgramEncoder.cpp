@@ -232,6 +232,13 @@ class ThreadEncoder {
       f_.require(f_.both(f_.le(f_.intValue(range->lo), v), f_.le(v, f_.intValue(range->hi))));
       f_.noteRange(v, *range);
     }
+    if (const Formula::Domain& domain = ctx_.readDomains[static_cast<size_t>(event)];
+        !domain.values.empty()) {
+      std::vector<Term> oneOf;
+      for (long long d : domain.values) oneOf.push_back(f_.eq(v, f_.intValue(d)));
+      if (!domain.open) f_.require(f_.any(oneOf));
+      f_.noteDomain(v, domain.values, domain.open);
+    }
     return v;
   }
 
@@ -395,8 +402,9 @@ void encodeProgram(EncodingContext& ctx, const core::ProgressSpec& progress) {
   ctx.threads.assign(ctx.graph.threads.size(), ThreadEncoding{});
   encodeStaticAddresses(ctx);
   encodeInitValues(ctx);
-  ctx.readRanges =
-      boundedReads(ctx.graph, [&](int init) { return ctx.f.rangeOf(ctx.value[static_cast<size_t>(init)]); });
+  auto initialRange = [&](int init) { return ctx.f.rangeOf(ctx.value[static_cast<size_t>(init)]); };
+  ctx.readRanges = boundedReads(ctx.graph, initialRange);
+  ctx.readDomains = mbarrierReadDomains(ctx.graph, initialRange);
   std::vector<ThreadEncoder> threads;
   for (size_t t = 0; t < ctx.graph.threads.size(); ++t) threads.emplace_back(ctx, static_cast<int>(t));
   for (size_t t = 0; t < threads.size(); ++t) {

@@ -2,14 +2,18 @@
 // index); a computed access that may touch one makes it unbounded. A write's value is traced back through
 // the registers of its thread, flow-insensitively (every instruction of the unrolled thread that defines a
 // register, and its initial value), to constants and reads, each with the constant added on the way; a
-// location is a counter when every write of it traces back to constants and reads of itself only.
+// location is a counter when every write of it traces back to constants and reads of itself only. An
+// mbarrier location's few states are listed instead (mbarrierReadDomains), for ValueEncoder's tables.
 #include "encoders/ReadRanges.h"
 
 #include <algorithm>
 #include <map>
+#include <set>
 #include <utility>
 
+#include "core/ir/ExprSemantics.h"
 #include "core/ir/Log.h"
+#include "core/ir/Mbarrier.h"
 #include "core/ir/Program.h"
 #include "encoders/ValueRelevance.h"
 
@@ -106,6 +110,16 @@ class Tracer {
         break;
     }
     return Sources::unbounded();
+  }
+
+  // The one constant `e` (in `thread`) can be, or nullopt.
+  std::optional<long long> constantOf(int thread, const Expr& e) {
+    if (e.registers().empty()) return core::evaluateExpr(e, {});  // constants folded
+    Sources sources = ofExpr(thread, e);
+    if (!sources.bounded || !sources.reads.empty() || !sources.constants ||
+        sources.constants->lo != sources.constants->hi)
+      return std::nullopt;
+    return sources.constants->lo;
   }
 
  private:
@@ -246,20 +260,111 @@ std::optional<Range> initialValuesOnly(const core::EventGraph& graph, const Even
   return initialValues(inits, initialRange);
 }
 
+// The writes whose address is computed, and whether one may touch an access.
+class ComputedWrites {
+ public:
+  explicit ComputedWrites(const core::EventGraph& graph) : graph_(graph) {
+    for (const Event& e : graph.events) {
+      if (e.kind == EventKind::Write && e.computedAddress) writes_.push_back(e.id);
+    }
+  }
+  bool touch(int access) const {
+    return std::any_of(writes_.begin(), writes_.end(), [&](int w) {
+      return core::physicalAlias(graph_.event(w), graph_.event(access)) != core::Alias::No;
+    });
+  }
+
+ private:
+  const core::EventGraph& graph_;
+  std::vector<int> writes_;
+};
+
+bool updatedAsMbarrier(const core::EventGraph& graph, const Location& l) {
+  return std::any_of(l.writes.begin(), l.writes.end(), [&](int w) {
+    const Instruction& in = *graph.stepOf(graph.event(w)).instruction;
+    return in.kind == InstructionKind::Rmw && in.access().rmwOp == core::RmwOp::MbarrierUpdate;
+  });
+}
+
+// The states an mbarrier location (`l`) can hold, or nullopt: every write of it is a constant store
+// (mbarrier.init) or an update by a constant positive operand, and the initial values are known. An update
+// by a positive operand makes the state larger (Mbarrier.h), so a chain of updates reading each other
+// cannot come back to a write: every state is a constant with at most one application of each update, in
+// some order. Applying every operand to every state found, once per update, covers them all.
+std::optional<std::vector<long long>> mbarrierStates(const core::EventGraph& graph, const Location& l,
+                                                     Tracer& tracer, const std::vector<long long>& initial) {
+  std::set<long long> states(initial.begin(), initial.end());
+  states.insert(0);  // what a read of no write takes (MemoryEncoder)
+  std::set<long long> operands;
+  size_t updates = 0;
+  for (int w : l.writes) {
+    const Event& write = graph.event(w);
+    const core::Step& step = graph.stepOf(write);
+    const Instruction& in = *step.instruction;
+    std::optional<long long> value = tracer.constantOf(write.thread, in.value);
+    if (!value) return std::nullopt;
+    if (in.kind == InstructionKind::Store && step.events.size() == 1) {
+      states.insert(*value);
+    } else if (in.kind == InstructionKind::Rmw && in.access().rmwOp == core::RmwOp::MbarrierUpdate &&
+               *value > 0) {
+      operands.insert(*value);
+      ++updates;
+    } else {
+      return std::nullopt;
+    }
+  }
+  if (updates == 0) return std::nullopt;
+  std::set<long long> frontier = states;
+  for (size_t round = 0; round < updates && !frontier.empty(); ++round) {
+    std::set<long long> next;
+    for (long long s : frontier) {
+      for (long long op : operands) {
+        std::optional<long long> updated = core::applyMbarrierUpdate(s, op);
+        if (!updated) return std::nullopt;
+        if (states.insert(*updated).second) next.insert(*updated);
+      }
+    }
+    if (states.size() > Formula::kDomainLimit) return std::nullopt;
+    frontier = std::move(next);
+  }
+  return std::vector<long long>(states.begin(), states.end());
+}
+
 }  // namespace
+
+std::vector<Formula::Domain> mbarrierReadDomains(
+    const core::EventGraph& graph, const std::function<std::optional<Formula::Range>(int)>& initialRange) {
+  std::vector<Formula::Domain> domains(static_cast<size_t>(graph.size()));
+  std::optional<ComputedWrites> computed;
+  std::optional<Tracer> tracer;
+  for (const auto& [id, location] : staticLocations(graph)) {
+    if (location.reads.empty() || location.mixedWidths || !updatedAsMbarrier(graph, location)) continue;
+    if (!computed) computed.emplace(graph);
+    if (computed->touch(location.reads.front())) continue;
+    std::vector<long long> initial;
+    bool unknownInitial = false;
+    for (int i : location.inits) {
+      std::optional<Range> r = initialRange(i);
+      if (r && r->lo == r->hi)
+        initial.push_back(r->lo);
+      else
+        unknownInitial = true;
+    }
+    if (!tracer) tracer.emplace(graph);
+    std::optional<std::vector<long long>> states = mbarrierStates(graph, location, *tracer, initial);
+    if (!states) continue;
+    core::log::debug("mbarrier {}: {} reads, {} writes, {} states", graph.describe(location.reads.front()),
+                     location.reads.size(), location.writes.size(), states->size());
+    for (int r : location.reads) domains[static_cast<size_t>(r)] = Formula::Domain{*states, unknownInitial};
+  }
+  return domains;
+}
 
 std::vector<std::optional<Formula::Range>> boundedReads(
     const core::EventGraph& graph, const std::function<std::optional<Formula::Range>(int)>& initialRange) {
   std::vector<std::optional<Range>> ranges(static_cast<size_t>(graph.size()));
-  std::vector<int> computedWrites;
-  for (const Event& e : graph.events) {
-    if (e.kind == EventKind::Write && e.computedAddress) computedWrites.push_back(e.id);
-  }
-  auto touchedByComputedWrite = [&](int read) {
-    return std::any_of(computedWrites.begin(), computedWrites.end(), [&](int w) {
-      return core::physicalAlias(graph.event(w), graph.event(read)) != core::Alias::No;
-    });
-  };
+  ComputedWrites computed(graph);
+  auto touchedByComputedWrite = [&](int read) { return computed.touch(read); };
   Tracer tracer(graph);
   std::vector<char> observed;  // computed at the first counter
   for (const auto& [id, location] : staticLocations(graph)) {

@@ -5,6 +5,7 @@
 #include "encoders/ValueEncoder.h"
 
 #include <algorithm>
+#include <iterator>
 #include <map>
 #include <stdexcept>
 
@@ -104,6 +105,7 @@ Term ValueEncoder::intOf(const Expr& e, const std::vector<Term>& regs) {
     case core::ExprForm::Undefined:
       return undefined(e.width);
     case core::ExprForm::Operator: {
+      if (std::optional<Term> table = tabulated(e, regs, false)) return *table;
       std::vector<Term> args;
       for (const Expr& arg : e.args) args.push_back(intOf(arg, regs));
       return apply(e, args);
@@ -113,11 +115,73 @@ Term ValueEncoder::intOf(const Expr& e, const std::vector<Term>& regs) {
 }
 
 Term ValueEncoder::boolOf(const Expr& e, const std::vector<Term>& regs) {
+  if (core::exprFormOf(e.op) == core::ExprForm::Operator) {
+    if (std::optional<Term> table = tabulated(e, regs, true)) return *table;
+  }
   if (core::isComparison(e.op)) {
     int width = std::max(e.args[0].width, e.args[1].width);
     return compare(e.op, intOf(e.args[0], regs), intOf(e.args[1], regs), width);
   }
   return f_.no(f_.eq(intOf(e, regs), f_.intValue(0)));
+}
+
+// `e` evaluated with the concrete semantics once per combination of its registers' values, where each
+// register's term has a known domain (Formula::domainOf), one at least is not a constant, and there are
+// few combinations: the term is the value of the combination the registers' equalities select (`truth`:
+// whether it is non-zero). Where a domain is open, the expression's own term answers for the values
+// outside it. An mbarrier state's update and phase test become a table over its few states instead of
+// quotients and remainders for the solver to search (issue 29's pipelines).
+std::optional<Term> ValueEncoder::tabulated(const Expr& e, const std::vector<Term>& regs, bool truth) {
+  if (!f_.hasDomains() || tablesOff_) return std::nullopt;
+  std::vector<int> used = e.registers();
+  if (used.empty() || anySubexpression(e, [](const Expr& sub) { return sub.op == ExprOp::Undefined; }))
+    return std::nullopt;
+  std::vector<std::vector<long long>> domains;
+  bool open = false;
+  size_t combinations = 1;
+  for (int r : used) {
+    std::optional<Formula::Domain> d = f_.domainOf(regs.at(static_cast<size_t>(r)));
+    if (!d) return std::nullopt;
+    combinations *= d->values.size();
+    if (combinations > Formula::kDomainLimit) return std::nullopt;
+    open = open || d->open;
+    domains.push_back(std::move(d->values));
+  }
+  if (combinations == 1 && !open) return std::nullopt;  // constants: apply folds them
+  core::RegisterValues values(static_cast<size_t>(*std::max_element(used.begin(), used.end())) + 1);
+  std::map<long long, std::vector<Term>> selectedBy;  // result -> the combinations that give it
+  std::vector<Term> anyCombination;
+  for (size_t c = 0; c < combinations; ++c) {
+    std::vector<Term> equalities;
+    for (size_t i = 0, rest = c; i < used.size(); rest /= domains[i].size(), ++i) {
+      long long v = domains[i][rest % domains[i].size()];
+      values[static_cast<size_t>(used[i])] = v;
+      if (domains[i].size() > 1 || open)
+        equalities.push_back(f_.eq(regs[static_cast<size_t>(used[i])], f_.intValue(v)));
+    }
+    std::optional<long long> result = core::evaluateExpr(e, values);
+    if (!result) return std::nullopt;
+    Term selected = f_.all(equalities);
+    selectedBy[truth ? (*result != 0 ? 1 : 0) : *result].push_back(selected);
+    anyCombination.push_back(selected);
+  }
+  std::optional<Term> otherwise;
+  if (open) {
+    tablesOff_ = true;
+    otherwise = truth ? boolOf(e, regs) : intOf(e, regs);
+    tablesOff_ = false;
+  }
+  if (truth) {
+    Term listed = f_.any(selectedBy[1]);
+    return otherwise ? f_.either(listed, f_.both(f_.no(f_.any(anyCombination)), *otherwise)) : listed;
+  }
+  auto it = selectedBy.begin();
+  Term t = otherwise ? *otherwise : f_.intValue((it++)->first);
+  std::vector<long long> results;
+  for (const auto& [result, selections] : selectedBy) results.push_back(result);
+  for (; it != selectedBy.end(); ++it) t = f_.ite(f_.any(it->second), f_.intValue(it->first), t);
+  f_.noteDomain(t, std::move(results), open);
+  return t;
 }
 
 // Folds constant arguments with the concrete semantics; otherwise builds the operator's term.

@@ -4,6 +4,7 @@
 // Operators whose arguments are all constants are folded with the concrete semantics itself.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -26,6 +27,7 @@ class ValueEncoder {
 
  private:
   Term apply(const core::Expr& e, const std::vector<Term>& args);
+  std::optional<Term> tabulated(const core::Expr& e, const std::vector<Term>& regs, bool truth);
   Term wrap(Term t, int width);
   Term asSigned(Term t, int width);
   Term compare(core::ExprOp op, Term a, Term b, int width);
@@ -36,6 +38,7 @@ class ValueEncoder {
   Formula& f_;
   std::string prefix_;
   int undefinedCount_ = 0;
+  bool tablesOff_ = false;  // while building the term an open domain's table falls back to
 };
 
 // Whether `program` has a bitwise operator at a width (the solver then needs bit-vectors).

@@ -4,10 +4,12 @@
 // 32-bit modulus are the suites': the Table 7 ticket locks, the CUDA rows' atomic counters.)
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <optional>
 #include <string>
 
 #include "core/graph/EventGraph.h"
+#include "core/ir/Mbarrier.h"
 #include "encoders/ReadRanges.h"
 #include "frontends/Litmus.h"
 
@@ -76,6 +78,73 @@ TEST(ReadRanges, OtherLocationsStayUnbounded) {
     auto reads = rangesOf(text);
     EXPECT_FALSE(reads.at(0)) << text;
   }
+}
+
+// The states each read of an mbarrier takes (mbarrierReadDomains), and its location's name per read.
+std::vector<std::pair<std::string, encoders::Formula::Domain>> mbarrierDomainsOf(const char* text) {
+  core::Program program = frontends::parseLitmusText(text, "test.litmus");
+  core::EventGraph graph = core::buildEventGraph(program, 1);
+  auto initial = [](int) { return std::optional<encoders::Formula::Range>(encoders::Formula::Range{0, 0}); };
+  std::vector<encoders::Formula::Domain> domains = encoders::mbarrierReadDomains(graph, initial);
+  std::vector<std::pair<std::string, encoders::Formula::Domain>> reads;
+  for (const core::Event& e : graph.events) {
+    if (e.kind != core::EventKind::Read) continue;
+    reads.emplace_back(program.memory.at(static_cast<size_t>(e.physical)).name,
+                       domains[static_cast<size_t>(e.id)]);
+  }
+  return reads;
+}
+
+// Two arrivals on a barrier of count 1 (litmus/PTX/async/mbarrier-parity-aba.litmus): its reads take 0,
+// the initial state, or that state after one or two completed phases (and 0 after them, as a read of no
+// write would); x is no mbarrier.
+const char* kTwoPhases = R"(PTX two-phases
+{ x=0; mb=0; P1:r0=0; P1:r1=0; }
+ P0@cta 0,gpu 0       | P1@cta 0,gpu 0                     ;
+ mbarrier.init mb, 1  |                                    ;
+ bar.cta.sync 0       | bar.cta.sync 0                     ;
+ st.weak x, 1         | mbarrier.wait.parity mb, 0         ;
+ mbarrier.arrive mb   | ld.weak r0, x                      ;
+ mbarrier.arrive mb   | mbarrier.try_wait.parity r1, mb, 1 ;
+exists (P1:r0 == 0))";
+
+TEST(ReadRanges, MbarrierReadsTakeTheStatesItsUpdatesReach) {
+  long long initialState = core::mbarrierInitialState(1);
+  std::optional<long long> one = core::applyMbarrierUpdate(initialState, core::kArrivalUnit);
+  ASSERT_TRUE(one);
+  std::optional<long long> two = core::applyMbarrierUpdate(*one, core::kArrivalUnit);
+  ASSERT_TRUE(two);
+  EXPECT_EQ(*two / core::kPhaseUnit, 2);
+  int mbarrierReads = 0;
+  for (const auto& [name, domain] : mbarrierDomainsOf(kTwoPhases)) {
+    if (name != "mb") {
+      EXPECT_TRUE(domain.values.empty()) << name;
+      continue;
+    }
+    ++mbarrierReads;
+    EXPECT_FALSE(domain.open);
+    for (long long state : {0LL, initialState, *one, *two}) {
+      EXPECT_NE(std::find(domain.values.begin(), domain.values.end(), state), domain.values.end()) << state;
+    }
+    for (long long state : domain.values)
+      EXPECT_LE(state / core::kPhaseUnit, 2) << "at most two phases complete";
+  }
+  EXPECT_EQ(mbarrierReads, 4) << "two waits and the read halves of two arrivals";
+}
+
+// complete_tx subtracts bytes: a chain of updates could come back to a state, so no domain is claimed.
+const char* kCompleteTx = R"(PTX complete-tx
+{ mb=0; P1:r1=0; }
+ P0@cta 0,gpu 0                   | P1@cta 0,gpu 0                     ;
+ mbarrier.init mb, 1              |                                    ;
+ bar.cta.sync 0                   | bar.cta.sync 0                     ;
+ mbarrier.arrive.expect_tx mb, 16 | mbarrier.complete_tx mb, 16        ;
+                                  | mbarrier.try_wait.parity r1, mb, 0 ;
+exists (P1:r1 == 1))";
+
+TEST(ReadRanges, MbarriersWithSubtractedBytesHaveNoDomain) {
+  for (const auto& [name, domain] : mbarrierDomainsOf(kCompleteTx))
+    EXPECT_TRUE(domain.values.empty()) << name;
 }
 
 }  // namespace

@@ -7,6 +7,7 @@
 #include <random>
 
 #include "core/ir/ExprSemantics.h"
+#include "core/ir/Mbarrier.h"
 #include "encoders/Formula.h"
 #include "encoders/ValueEncoder.h"
 
@@ -147,6 +148,48 @@ TEST(Formula, RangesFollowConstantsArithmeticChoicesAndModuli) {
   EXPECT_FALSE(f.rangeOf(unknown));
   EXPECT_FALSE(f.rangeOf(f.arith(TermOp::Add, x, unknown)));
   EXPECT_FALSE(f.rangeOf(f.ite(f.boolVar("d"), x, unknown)));
+}
+
+// Expressions over registers of known domain (Formula::noteDomain) are tables of the concrete semantics:
+// an mbarrier's phase test over its states, both operands of a sum from small domains, and an open domain
+// whose register holds a value outside the values listed (its own arithmetic answers then).
+bool agreesByTable(const Expr& node, long long a, long long b, const std::vector<long long>& domainOfA,
+                   bool open) {
+  for (bool negate : {false, true}) {
+    SolverOptions options;
+    auto backend = makeSolver(options);
+    Formula f(*backend);
+    std::vector<Term> regs{f.intVar("a"), f.intVar("b")};
+    f.noteDomain(regs[0], domainOfA, open);
+    f.noteDomain(regs[1], {b, b + 1}, false);
+    f.require(f.eq(regs[0], f.intValue(a)));
+    f.require(f.eq(regs[1], f.intValue(b)));
+    ValueEncoder values(f, "t");
+    long long expected = core::evaluateExpr(node, {a, b}).value();
+    Term same = f.eq(values.intOf(node, regs), f.intValue(expected));
+    Term truth = f.iff(values.boolOf(node, regs), expected != 0 ? f.top() : f.bottom());
+    f.require(negate ? f.no(f.both(same, truth)) : f.both(same, truth));
+    if (backend->check() != (negate ? SatResult::Unsat : SatResult::Sat)) return false;
+  }
+  return true;
+}
+
+TEST(ValueEncoder, ExpressionsOverFewValuesAreTablesOfTheirSemantics) {
+  std::vector<long long> states;
+  for (long long phase = 0; phase < 4; ++phase) states.push_back(phase * core::kPhaseUnit + 5);
+  Expr completed = core::mbarrierPhaseCompleted(Expr::registerValue(0), Expr::registerValue(1));
+  Expr update = core::mbarrierUpdate();
+  Expr sum = Expr::binary(ExprOp::Add, Expr::registerValue(0, 8), Expr::registerValue(1, 8));
+  for (long long state : states) {
+    EXPECT_TRUE(agreesByTable(completed, state, 0, states, false)) << state;
+    EXPECT_TRUE(agreesByTable(update, state, core::kArrivalUnit, states, false)) << state;
+  }
+  EXPECT_TRUE(agreesByTable(sum, 250, 9, {3, 250}, false)) << "250 + 9 wraps at 8 bits";
+  long long outside = 7 * core::kPhaseUnit + 5;
+  EXPECT_TRUE(agreesByTable(completed, outside, 0, states, true)) << "open: a state outside the list";
+  EXPECT_TRUE(agreesByTable(update, outside, core::kArrivalUnit, states, true));
+  // closed, the list is all there is: the table answers for the first state's phase parity (0), not 1
+  EXPECT_FALSE(agreesByTable(completed, outside, 0, states, false));
 }
 
 TEST(ValueEncoder, ConversionsAgree) {
