@@ -103,6 +103,7 @@ class ThreadEncoder {
   Term encodeBackEdge(size_t s, Term taken, const std::vector<Term>& regs, std::vector<Edge>& endEdges) {
     const Step& step = thread_.steps[s];
     const core::Iteration& iteration = thread_.iterations.at(static_cast<size_t>(step.iteration));
+    if (iteration.fixedTripCount) return taken;
     std::vector<Term> quiet;
     for (int i = iteration.first; i <= static_cast<int>(s); ++i) {
       for (int e : thread_.steps[static_cast<size_t>(i)].events) {

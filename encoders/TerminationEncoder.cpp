@@ -8,6 +8,7 @@
 // read of a prefix write reads a co-maximal one - the thread keeps seeing the final value it waits on.
 #include "encoders/TerminationEncoder.h"
 
+#include <algorithm>
 #include <map>
 #include <string>
 
@@ -52,6 +53,15 @@ class TerminationEncoder {
         loops_[it->second].iterations.push_back(static_cast<int>(i));
       }
     }
+    // A loop no iteration of which can end stuck (one whose trip count constants fix, or whose stuck cases
+    // all folded to false) has neither infix nor suffix: its executed iterations are all prefix.
+    std::erase_if(loops_, [&](const LoopCopies& loop) {
+      bool canStick = std::any_of(loop.iterations.begin(), loop.iterations.end(),
+                                  [&](int i) { return !casesOf(loop.thread, i).empty(); });
+      if (canStick) return false;
+      for (int i : loop.iterations) infix_[{loop.thread, i}] = suffix_[{loop.thread, i}] = f_.bottom();
+      return true;
+    });
     for (const LoopCopies& loop : loops_) {
       for (int i : loop.iterations) {
         std::string suffix = "_P" + std::to_string(loop.thread) + "_" + std::to_string(i);

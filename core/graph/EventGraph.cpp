@@ -5,7 +5,9 @@
 #include "core/graph/EventGraph.h"
 
 #include <map>
+#include <set>
 #include <stdexcept>
+#include <string>
 #include <tuple>
 
 #include "core/graph/ConstantAddresses.h"
@@ -172,10 +174,23 @@ void silenceUnreachableSteps(UnrolledThread& thread, const std::vector<char>& re
   }
 }
 
+// Marks the iterations of loops whose bound jump no path reaches (after silenceUnreachableSteps): a path
+// that ran such a loop forever would pass through every copy and reach it.
+void markFixedTripCounts(UnrolledThread& thread) {
+  std::set<std::string> boundReachable;
+  for (const Step& step : thread.steps) {
+    if (step.kind == InstructionKind::Jump && step.role == JumpRole::Bound && step.iteration >= 0)
+      boundReachable.insert(thread.iterations[static_cast<size_t>(step.iteration)].loop);
+  }
+  for (Iteration& iteration : thread.iterations)
+    iteration.fixedTripCount = boundReachable.count(iteration.loop) == 0;
+}
+
 void addThreadEvents(EventGraph& graph, const Program& program, UnrolledThread& thread) {
   int poIndex = 0;
   ThreadConstants found = propagateConstants(thread, program.threads.at(static_cast<size_t>(thread.thread)));
   silenceUnreachableSteps(thread, found.reachable);
+  markFixedTripCounts(thread);
   const std::vector<std::optional<long long>>& constants = found.addresses;
   auto push = [&](Step& step, int stepIndex, EventKind kind, const TagSet& tags) {
     Event e = makeEvent(graph, kind, tags);

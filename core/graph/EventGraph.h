@@ -46,6 +46,9 @@ struct Iteration {
   int index = 0;     // 0-based copy number
   int first = 0;
   int last = 0;
+  // Constants decide that the loop leaves within its copies on every path (its bound jump is unreachable,
+  // EventGraph.cpp): no execution runs it forever, so no iteration of it spins or stops (semantics §7.4).
+  bool fixedTripCount = false;
 };
 
 struct UnrolledThread {

@@ -150,6 +150,17 @@ TEST(LoopUnrolling, CopiesPastAFixedTripCountMakeNoEvents) {
   EXPECT_EQ(stores, 2);
   EXPECT_EQ(countSteps(t, [](const Step& s) { return s.role == JumpRole::Bound; }), 0);
   EXPECT_EQ(countSteps(t, [](const Step& s) { return s.backEdge; }), 2) << "the two copies that run";
+  ASSERT_FALSE(t.iterations.empty());
+  for (const Iteration& iteration : t.iterations)
+    EXPECT_TRUE(iteration.fixedTripCount) << "no execution runs it forever: it cannot spin or stop";
+}
+
+// A loop on a loaded counter may reach its bound: its iterations may spin or stop.
+TEST(LoopUnrolling, ALoopOnALoadedCounterHasNoFixedTripCount) {
+  Program program = countdown("x=0; y=1;", " ld.weak r0, y    ;\n");
+  EventGraph graph = buildEventGraph(program, 3);
+  ASSERT_FALSE(graph.threads[0].iterations.empty());
+  for (const Iteration& iteration : graph.threads[0].iterations) EXPECT_FALSE(iteration.fixedTripCount);
 }
 
 }  // namespace
