@@ -287,12 +287,13 @@ bool updatedAsMbarrier(const core::EventGraph& graph, const Location& l) {
 }
 
 // The states an mbarrier location (`l`) can hold, or nullopt: every write of it is a constant store
-// (mbarrier.init) or an update by a constant positive operand, and the initial values are known. An update
-// by a positive operand makes the state larger (Mbarrier.h), so a chain of updates reading each other
-// cannot come back to a write: every state is a constant with at most one application of each update, in
-// some order. Applying every operand to every state found, once per update, covers them all.
-std::optional<std::vector<long long>> mbarrierStates(const core::EventGraph& graph, const Location& l,
-                                                     Tracer& tracer, const std::vector<long long>& initial) {
+// (mbarrier.init) or an update by a constant operand. An update by a positive operand (arrive, expect_tx)
+// makes the state larger (Mbarrier.h), so a chain of updates reading each other cannot come back to a
+// write: every state is a constant with at most one application of each update, in some order, and
+// applying every operand to every state found, once per update, lists them all. A complete_tx subtracts
+// bytes; with one, the same states are listed but the list is open.
+std::optional<Formula::Domain> mbarrierStates(const core::EventGraph& graph, const Location& l,
+                                              Tracer& tracer, const std::vector<long long>& initial) {
   std::set<long long> states(initial.begin(), initial.end());
   states.insert(0);  // what a read of no write takes (MemoryEncoder)
   std::set<long long> operands;
@@ -305,8 +306,7 @@ std::optional<std::vector<long long>> mbarrierStates(const core::EventGraph& gra
     if (!value) return std::nullopt;
     if (in.kind == InstructionKind::Store && step.events.size() == 1) {
       states.insert(*value);
-    } else if (in.kind == InstructionKind::Rmw && in.access().rmwOp == core::RmwOp::MbarrierUpdate &&
-               *value > 0) {
+    } else if (in.kind == InstructionKind::Rmw && in.access().rmwOp == core::RmwOp::MbarrierUpdate) {
       operands.insert(*value);
       ++updates;
     } else {
@@ -327,7 +327,7 @@ std::optional<std::vector<long long>> mbarrierStates(const core::EventGraph& gra
     if (states.size() > Formula::kDomainLimit) return std::nullopt;
     frontier = std::move(next);
   }
-  return std::vector<long long>(states.begin(), states.end());
+  return Formula::Domain{std::vector<long long>(states.begin(), states.end()), *operands.begin() <= 0};
 }
 
 }  // namespace
@@ -351,11 +351,13 @@ std::vector<Formula::Domain> mbarrierReadDomains(
         unknownInitial = true;
     }
     if (!tracer) tracer.emplace(graph);
-    std::optional<std::vector<long long>> states = mbarrierStates(graph, location, *tracer, initial);
+    std::optional<Formula::Domain> states = mbarrierStates(graph, location, *tracer, initial);
     if (!states) continue;
-    core::log::debug("mbarrier {}: {} reads, {} writes, {} states", graph.describe(location.reads.front()),
-                     location.reads.size(), location.writes.size(), states->size());
-    for (int r : location.reads) domains[static_cast<size_t>(r)] = Formula::Domain{*states, unknownInitial};
+    states->open = states->open || unknownInitial;
+    core::log::debug("mbarrier {}: {} reads, {} writes, {} states{}", graph.describe(location.reads.front()),
+                     location.reads.size(), location.writes.size(), states->values.size(),
+                     states->open ? " (open)" : "");
+    for (int r : location.reads) domains[static_cast<size_t>(r)] = *states;
   }
   return domains;
 }

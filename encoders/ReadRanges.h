@@ -30,10 +30,12 @@ std::vector<std::optional<Formula::Range>> boundedReads(
     const core::EventGraph& graph, const std::function<std::optional<Formula::Range>(int)>& initialRange);
 
 // Per event: the states a read of an mbarrier takes (issue 29), or no values. Where every write of the
-// location is mbarrier.init (a constant store) or an update by a constant positive operand (arrive,
-// expect_tx), its states are its constants with updates applied, few enough to list (up to
-// Formula::kDomainLimit). The list is open when an initial value is unknown (a kernel's shared memory):
-// a read of it before mbarrier.init takes any value, and ValueEncoder's tables fall back to arithmetic.
+// location is mbarrier.init (a constant store) or an update by a constant operand (arrive, expect_tx,
+// complete_tx), its states are its constants with updates applied, few enough to list (up to
+// Formula::kDomainLimit). The list is open when an initial value is unknown (a kernel's shared memory: a
+// read of it before mbarrier.init takes any value) or a complete_tx subtracts bytes (updates could then
+// come back to a state, and the list is not proved complete); ValueEncoder's tables fall back to
+// arithmetic outside an open list.
 std::vector<Formula::Domain> mbarrierReadDomains(
     const core::EventGraph& graph, const std::function<std::optional<Formula::Range>(int)>& initialRange);
 
