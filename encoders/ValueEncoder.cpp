@@ -5,7 +5,6 @@
 #include "encoders/ValueEncoder.h"
 
 #include <algorithm>
-#include <iterator>
 #include <map>
 #include <stdexcept>
 
@@ -133,55 +132,66 @@ Term ValueEncoder::boolOf(const Expr& e, const std::vector<Term>& regs) {
 // quotients and remainders for the solver to search (issue 29's pipelines).
 std::optional<Term> ValueEncoder::tabulated(const Expr& e, const std::vector<Term>& regs, bool truth) {
   if (!f_.hasDomains() || tablesOff_) return std::nullopt;
+  std::optional<Table> table = tableOf(e, regs, truth);
+  if (!table) return std::nullopt;
+  std::optional<Term> otherwise;  // the expression's own term, for values outside an open domain
+  if (table->open) {
+    tablesOff_ = true;
+    try {
+      otherwise = truth ? boolOf(e, regs) : intOf(e, regs);
+    } catch (...) {
+      tablesOff_ = false;
+      throw;
+    }
+    tablesOff_ = false;
+  }
+  if (truth) {
+    Term listed = f_.any(table->selectedBy[1]);
+    return otherwise ? f_.either(listed, f_.both(f_.no(f_.any(table->anyListed)), *otherwise)) : listed;
+  }
+  auto it = table->selectedBy.begin();
+  Term t = otherwise ? *otherwise : f_.intValue((it++)->first);
+  for (; it != table->selectedBy.end(); ++it) t = f_.ite(f_.any(it->second), f_.intValue(it->first), t);
+  std::vector<long long> results;
+  for (const auto& [result, selections] : table->selectedBy) results.push_back(result);
+  f_.noteDomain(t, std::move(results), table->open);
+  return t;
+}
+
+// The combinations of `e`'s registers' listed values, grouped by the result (or truth) each gives.
+std::optional<ValueEncoder::Table> ValueEncoder::tableOf(const Expr& e, const std::vector<Term>& regs,
+                                                         bool truth) {
   std::vector<int> used = e.registers();
   if (used.empty() || anySubexpression(e, [](const Expr& sub) { return sub.op == ExprOp::Undefined; }))
     return std::nullopt;
+  Table table;
   std::vector<std::vector<long long>> domains;
-  bool open = false;
   size_t combinations = 1;
   for (int r : used) {
     std::optional<Formula::Domain> d = f_.domainOf(regs.at(static_cast<size_t>(r)));
     if (!d) return std::nullopt;
     combinations *= d->values.size();
     if (combinations > Formula::kDomainLimit) return std::nullopt;
-    open = open || d->open;
+    table.open = table.open || d->open;
     domains.push_back(std::move(d->values));
   }
-  if (combinations == 1 && !open) return std::nullopt;  // constants: apply folds them
+  if (combinations == 1 && !table.open) return std::nullopt;  // constants: apply folds them
   core::RegisterValues values(static_cast<size_t>(*std::max_element(used.begin(), used.end())) + 1);
-  std::map<long long, std::vector<Term>> selectedBy;  // result -> the combinations that give it
-  std::vector<Term> anyCombination;
   for (size_t c = 0; c < combinations; ++c) {
     std::vector<Term> equalities;
     for (size_t i = 0, rest = c; i < used.size(); rest /= domains[i].size(), ++i) {
       long long v = domains[i][rest % domains[i].size()];
       values[static_cast<size_t>(used[i])] = v;
-      if (domains[i].size() > 1 || open)
+      if (domains[i].size() > 1 || table.open)
         equalities.push_back(f_.eq(regs[static_cast<size_t>(used[i])], f_.intValue(v)));
     }
     std::optional<long long> result = core::evaluateExpr(e, values);
     if (!result) return std::nullopt;
     Term selected = f_.all(equalities);
-    selectedBy[truth ? (*result != 0 ? 1 : 0) : *result].push_back(selected);
-    anyCombination.push_back(selected);
+    table.selectedBy[truth ? (*result != 0 ? 1 : 0) : *result].push_back(selected);
+    table.anyListed.push_back(selected);
   }
-  std::optional<Term> otherwise;
-  if (open) {
-    tablesOff_ = true;
-    otherwise = truth ? boolOf(e, regs) : intOf(e, regs);
-    tablesOff_ = false;
-  }
-  if (truth) {
-    Term listed = f_.any(selectedBy[1]);
-    return otherwise ? f_.either(listed, f_.both(f_.no(f_.any(anyCombination)), *otherwise)) : listed;
-  }
-  auto it = selectedBy.begin();
-  Term t = otherwise ? *otherwise : f_.intValue((it++)->first);
-  std::vector<long long> results;
-  for (const auto& [result, selections] : selectedBy) results.push_back(result);
-  for (; it != selectedBy.end(); ++it) t = f_.ite(f_.any(it->second), f_.intValue(it->first), t);
-  f_.noteDomain(t, std::move(results), open);
-  return t;
+  return table;
 }
 
 // Folds constant arguments with the concrete semantics; otherwise builds the operator's term.

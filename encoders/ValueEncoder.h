@@ -4,6 +4,7 @@
 // Operators whose arguments are all constants are folded with the concrete semantics itself.
 #pragma once
 
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -27,7 +28,13 @@ class ValueEncoder {
 
  private:
   Term apply(const core::Expr& e, const std::vector<Term>& args);
+  struct Table {
+    std::map<long long, std::vector<Term>> selectedBy;  // result -> the combinations that give it
+    std::vector<Term> anyListed;                        // every combination
+    bool open = false;                                  // a register may hold a value outside its list
+  };
   std::optional<Term> tabulated(const core::Expr& e, const std::vector<Term>& regs, bool truth);
+  std::optional<Table> tableOf(const core::Expr& e, const std::vector<Term>& regs, bool truth);
   Term wrap(Term t, int width);
   Term asSigned(Term t, int width);
   Term compare(core::ExprOp op, Term a, Term b, int width);
