@@ -5,8 +5,8 @@
 #     cat_spec, termination and deterministic, one line per block size with wall time, peak memory (GNU time)
 #     and verdict, then the growth exponent of time against block size fitted by least squares on log-log;
 #  2. the rows of the target table that the corpus has a kernel for, each beside its target:
-#     the tree reduction at 64 / 256 / 1 024 threads (1 024 only with KERNELS_LARGE=1: the proof takes
-#     about 40 s and 2.2 GB, the FAIL row about 15 s), the reduction without its in-loop
+#     the tree reduction at 64 / 256 / 1 024 threads (1 024 only with KERNELS_LARGE=1: each proof takes
+#     10-15 s and about 2 GB, the FAIL row about 4 s), the reduction without its in-loop
 #     __syncthreads (reduce_tree_nosync) FAIL, and the mbarrier pipeline of mbar_pipeline_ok (2 warps x 4
 #     items) for every property; with KERNELS_LARGE=1 also bench/kernels/mbar_pipeline_4w8 (4 warps, two
 #     pairs x 8 items) for every property;
