@@ -6,6 +6,8 @@
 // same rf/co among matched events), so repeating it forever is possible. The suffix must be "strongly
 // fair": prefix writes are not co-after suffix writes, only suffix reads read suffix writes, and a suffix
 // read of a prefix write reads a co-maximal one - the thread keeps seeing the final value it waits on.
+// A loop none of whose iterations can end stuck (a trip count constants fix, docs/semantics.md §7.4) is
+// not decomposed: its iterations are prefix.
 #include "encoders/TerminationEncoder.h"
 
 #include <algorithm>
@@ -55,13 +57,17 @@ class TerminationEncoder {
     }
     // A loop no iteration of which can end stuck (one whose trip count constants fix, or whose stuck cases
     // all folded to false) has neither infix nor suffix: its executed iterations are all prefix.
-    std::erase_if(loops_, [&](const LoopCopies& loop) {
-      bool canStick = std::any_of(loop.iterations.begin(), loop.iterations.end(),
-                                  [&](int i) { return !casesOf(loop.thread, i).empty(); });
-      if (canStick) return false;
+    std::vector<LoopCopies> canStick;
+    for (LoopCopies& loop : loops_) {
+      bool stuckCase = std::any_of(loop.iterations.begin(), loop.iterations.end(),
+                                   [&](int i) { return !casesOf(loop.thread, i).empty(); });
+      if (stuckCase) {
+        canStick.push_back(std::move(loop));
+        continue;
+      }
       for (int i : loop.iterations) infix_[{loop.thread, i}] = suffix_[{loop.thread, i}] = f_.bottom();
-      return true;
-    });
+    }
+    loops_ = std::move(canStick);
     for (const LoopCopies& loop : loops_) {
       for (int i : loop.iterations) {
         std::string suffix = "_P" + std::to_string(loop.thread) + "_" + std::to_string(i);
