@@ -235,9 +235,11 @@ class ThreadEncoder {
     }
     if (const Formula::Domain& domain = ctx_.readDomains[static_cast<size_t>(event)];
         !domain.values.empty()) {
-      std::vector<Term> oneOf;
-      for (long long d : domain.values) oneOf.push_back(f_.eq(v, f_.intValue(d)));
-      if (!domain.open) f_.require(f_.any(oneOf));
+      if (!domain.open) {  // a closed list is every value the read can take
+        std::vector<Term> oneOf;
+        for (long long d : domain.values) oneOf.push_back(f_.eq(v, f_.intValue(d)));
+        f_.require(f_.any(oneOf));
+      }
       f_.noteDomain(v, domain.values, domain.open);
     }
     return v;

@@ -335,6 +335,11 @@ std::optional<Formula::Domain> mbarrierStates(const core::EventGraph& graph, con
 std::vector<Formula::Domain> mbarrierReadDomains(
     const core::EventGraph& graph, const std::function<std::optional<Formula::Range>(int)>& initialRange) {
   std::vector<Formula::Domain> domains(static_cast<size_t>(graph.size()));
+  bool anyUpdate = std::any_of(graph.events.begin(), graph.events.end(), [&](const Event& e) {
+    return e.kind == EventKind::Write && e.rmwPartner >= 0 &&
+           graph.stepOf(e).instruction->access().rmwOp == core::RmwOp::MbarrierUpdate;
+  });
+  if (!anyUpdate) return domains;  // most programs: no second pass over their locations
   std::optional<ComputedWrites> computed;
   std::optional<Tracer> tracer;
   for (const auto& [id, location] : staticLocations(graph)) {

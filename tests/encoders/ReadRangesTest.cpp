@@ -16,16 +16,27 @@
 namespace catcheck {
 namespace {
 
-std::vector<std::optional<encoders::Formula::Range>> rangesOf(const char* text) {
+// What `analysis` (boundedReads or mbarrierReadDomains) says of each read of the litmus `text`, beside the
+// name of the read's location; every initial value is known (0).
+template <typename Analysis>
+auto perRead(const char* text, const Analysis& analysis) {
   core::Program program = frontends::parseLitmusText(text, "test.litmus");
   core::EventGraph graph = core::buildEventGraph(program, 1);
   auto initial = [](int) { return std::optional<encoders::Formula::Range>(encoders::Formula::Range{0, 0}); };
-  std::vector<std::optional<encoders::Formula::Range>> ranges = encoders::boundedReads(graph, initial);
-  std::vector<std::optional<encoders::Formula::Range>> reads;
+  auto all = analysis(graph, initial);
+  std::vector<std::pair<std::string, typename decltype(all)::value_type>> reads;
   for (const core::Event& e : graph.events) {
-    if (e.kind == core::EventKind::Read) reads.push_back(ranges[static_cast<size_t>(e.id)]);
+    if (e.kind != core::EventKind::Read) continue;
+    reads.emplace_back(program.memory.at(static_cast<size_t>(e.physical)).name,
+                       all[static_cast<size_t>(e.id)]);
   }
   return reads;
+}
+
+std::vector<std::optional<encoders::Formula::Range>> rangesOf(const char* text) {
+  std::vector<std::optional<encoders::Formula::Range>> ranges;
+  for (auto& [name, range] : perRead(text, encoders::boundedReads)) ranges.push_back(range);
+  return ranges;
 }
 
 // x: two atomic adds (2 and 3), a load, add 1 and store, and a store of 5: a counter in [0, 5 + 2 + 3 + 1].
@@ -81,18 +92,8 @@ TEST(ReadRanges, OtherLocationsStayUnbounded) {
 }
 
 // The states each read of an mbarrier takes (mbarrierReadDomains), and its location's name per read.
-std::vector<std::pair<std::string, encoders::Formula::Domain>> mbarrierDomainsOf(const char* text) {
-  core::Program program = frontends::parseLitmusText(text, "test.litmus");
-  core::EventGraph graph = core::buildEventGraph(program, 1);
-  auto initial = [](int) { return std::optional<encoders::Formula::Range>(encoders::Formula::Range{0, 0}); };
-  std::vector<encoders::Formula::Domain> domains = encoders::mbarrierReadDomains(graph, initial);
-  std::vector<std::pair<std::string, encoders::Formula::Domain>> reads;
-  for (const core::Event& e : graph.events) {
-    if (e.kind != core::EventKind::Read) continue;
-    reads.emplace_back(program.memory.at(static_cast<size_t>(e.physical)).name,
-                       domains[static_cast<size_t>(e.id)]);
-  }
-  return reads;
+auto mbarrierDomainsOf(const char* text) {
+  return perRead(text, encoders::mbarrierReadDomains);
 }
 
 // Two arrivals on a barrier of count 1 (litmus/PTX/async/mbarrier-parity-aba.litmus): its reads take 0,
