@@ -1,16 +1,14 @@
 // Entry points of the `.cat` front end (cat/Parser.h): pick the stdlib (the project's models/stdlib.cat
 // unless given) and elaborate the model over it (cat/Elaborator.cpp). The models folder is looked up at
-// run time so that an installed catcheck finds its own copy: the binary that holds this code (dladdr) is
-// in bin/ or lib/ of the install prefix, and the relative paths from there to share/catcheck/models are
-// fixed when the build is configured. The build tree falls back to the source's models/.
+// run time so that an installed catcheck finds its own copy (core/ir/InstallLayout.h); the build tree falls
+// back to the source's models/.
 #include "cat/Parser.h"
-
-#include <dlfcn.h>
 
 #include <cstdlib>
 #include <filesystem>
 
 #include "cat/Elaborator.h"
+#include "core/ir/InstallLayout.h"
 
 namespace catcheck::cat {
 namespace {
@@ -21,24 +19,10 @@ fs::path stdlibOrDefault(const std::string& stdlibPath) {
   return stdlibPath.empty() ? fs::path(defaultModelsDirectory()) / "stdlib.cat" : fs::path(stdlibPath);
 }
 
-// The folder of the executable or shared library this function was linked into; empty if unknown.
-fs::path binaryDirectory() {
-  Dl_info info{};
-  if (dladdr(reinterpret_cast<void*>(&binaryDirectory), &info) == 0 || info.dli_fname == nullptr) return {};
-  std::error_code error;
-  fs::path binary = fs::canonical(info.dli_fname, error);
-  return error ? fs::path() : binary.parent_path();
-}
-
 std::string installedModelsDirectory() {
-  fs::path directory = binaryDirectory();
-  if (directory.empty()) return {};
-  for (const char* relative : {CATCHECK_MODELS_FROM_BINDIR, CATCHECK_MODELS_FROM_LIBDIR}) {
-    fs::path candidate = directory / relative;
-    std::error_code error;
-    if (fs::is_regular_file(candidate / "stdlib.cat", error)) return candidate.lexically_normal().string();
-  }
-  return {};
+  std::string stdlib =
+      core::findBesideThisBinary({CATCHECK_MODELS_FROM_BINDIR, CATCHECK_MODELS_FROM_LIBDIR}, "stdlib.cat");
+  return stdlib.empty() ? stdlib : fs::path(stdlib).parent_path().string();
 }
 
 }  // namespace

@@ -1,11 +1,13 @@
-# `cmake --install build --prefix P`: the catcheck executable (bin/), the shared library (lib/), the public
-# headers (include/catcheck/), the models (share/catcheck/models/, where both find them at run time) and a
-# CMake package (lib/cmake/catcheck/) so that `find_package(catcheck)` gives the target catcheck::catcheck.
+# `cmake --install build --prefix P`: the catcheck executable (bin/), the shared library (lib/), the cvc5
+# module both load on first use (lib/catcheck/), the public headers (include/catcheck/), the models
+# (share/catcheck/models/, where both find them at run time) and a CMake package (lib/cmake/catcheck/) so
+# that `find_package(catcheck)` gives the target catcheck::catcheck.
 include(CMakePackageConfigHelpers)
 
 set(CATCHECK_CMAKE_DIR ${CMAKE_INSTALL_LIBDIR}/cmake/catcheck)
 
 install(TARGETS catcheck RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+install(TARGETS catcheck_cvc5 LIBRARY DESTINATION ${CATCHECK_CVC5_MODULE_DIR})
 install(TARGETS catcheck_library EXPORT catcheckTargets
         LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
         INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
