@@ -11,6 +11,7 @@
 #include <string>
 
 #include "core/ir/InstallLayout.h"
+#include "core/ir/Log.h"
 #include "encoders/Solver.h"
 
 namespace catcheck::encoders {
@@ -44,6 +45,7 @@ const Cvc5Module& cvc5Module() {
     std::string path = modulePath();
     void* handle = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
     if (handle == nullptr) throw std::runtime_error("cannot load the cvc5 module: " + std::string(dlerror()));
+    core::log::debug("cvc5 module loaded from {}", path);
     return Cvc5Module{entryPoint<MakeBackend>(handle, "catcheckMakeCvc5Backend"),
                       entryPoint<Version>(handle, "catcheckCvc5Version")};
   }();

@@ -1,6 +1,6 @@
 cmake_minimum_required(VERSION 3.25)
 # Installs the build tree into a fresh prefix, then checks what a user of the package gets: the catcheck
-# executable finds the installed models and prints its version; examples/ configures against the prefix
+# executable finds the installed models and the installed cvc5 module, and prints its version; examples/ configures against the prefix
 # with find_package(catcheck), builds, and its check_litmus finds the installed models and answers FAIL
 # for MP-release-acquire under ptx-v7.5 (program_spec).
 # Run as: cmake -DBINARY_DIR= -DSOURCE_DIR= -DWORK_DIR= -DGENERATOR= -P InstallAndBuildExample.cmake
@@ -11,6 +11,7 @@ function(run_step what)
     message(FATAL_ERROR "${what} failed (${rc}):\n${out}\n${err}")
   endif()
   set(step_output "${out}" PARENT_SCOPE)
+  set(step_errors "${err}" PARENT_SCOPE)
 endfunction()
 
 function(expect_in text wanted what)
@@ -32,6 +33,12 @@ expect_in("${step_output}" "z3 " "catcheck --version")
 run_step("installed catcheck" ${CMAKE_COMMAND} -E env --unset=CATCHECK_MODELS_DIR
          ${prefix}/bin/catcheck ${models}/ptx-v7.5.cat ${litmus})
 expect_in("${step_output}" "Result: FAIL" "installed catcheck")
+# cvc5 is a module the installed catcheck loads from the prefix on first use (encoders/Cvc5Solver.cpp).
+run_step("installed catcheck with cvc5" ${CMAKE_COMMAND} -E env --unset=CATCHECK_MODELS_DIR
+         ${prefix}/bin/catcheck -vv --solver cvc5 ${models}/ptx-v7.5.cat ${litmus})
+expect_in("${step_output}" "Result: FAIL" "installed catcheck with cvc5")
+file(REAL_PATH ${prefix} real_prefix)
+expect_in("${step_errors}" "cvc5 module loaded from ${real_prefix}/" "installed catcheck's cvc5 module")
 
 run_step("configure examples" ${CMAKE_COMMAND} -S ${SOURCE_DIR}/examples -B ${WORK_DIR}/build -G ${GENERATOR}
          -DCMAKE_BUILD_TYPE=Release -DCMAKE_PREFIX_PATH=${prefix} -DCMAKE_FIND_USE_PACKAGE_REGISTRY=OFF)
