@@ -125,7 +125,8 @@ std::unique_ptr<SolverBackend> makeCvc5Solver(const SolverOptions& options);
 SolverKind parseSolverKind(const std::string& name);  // "z3" | "cvc5"; throws std::invalid_argument
 const char* solverName(SolverKind kind);
 
-// The versions of the solver libraries linked in, as they report themselves (e.g. "4.8.12", "1.0.3").
+// The versions of the solver libraries, as they report themselves (e.g. "4.8.12", "1.0.3"). cvc5's loads
+// its module (Cvc5Solver.cpp), and says "unavailable: WHY" when the module cannot be loaded.
 std::string z3Version();
 std::string cvc5Version();
 
