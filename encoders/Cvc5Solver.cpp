@@ -57,6 +57,16 @@ std::unique_ptr<SolverBackend> makeCvc5Solver(const SolverOptions& options) {
   return std::unique_ptr<SolverBackend>(cvc5Module().make(options));
 }
 
+bool loadCvc5Module() noexcept {
+  try {
+    cvc5Module();
+    return true;
+  } catch (const std::exception& error) {
+    core::log::debug("{}", error.what());
+    return false;
+  }
+}
+
 // A missing module makes `catcheck --version` say so rather than fail.
 std::string cvc5Version() {
   try {

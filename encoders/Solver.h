@@ -121,6 +121,10 @@ class SolverBackend {
 std::unique_ptr<SolverBackend> makeSolver(const SolverOptions& options);
 std::unique_ptr<SolverBackend> makeZ3Solver(const SolverOptions& options);
 std::unique_ptr<SolverBackend> makeCvc5Solver(const SolverOptions& options);
+// Loads the cvc5 module now if it is not loaded yet (Cvc5Solver.cpp); whether it is. A process about to
+// fork a child that runs cvc5 calls it first, so that no child runs the dynamic loader after a fork (a
+// lock another thread held at the fork would stay held in the child).
+bool loadCvc5Module() noexcept;
 
 SolverKind parseSolverKind(const std::string& name);  // "z3" | "cvc5"; throws std::invalid_argument
 const char* solverName(SolverKind kind);

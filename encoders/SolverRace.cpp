@@ -202,6 +202,7 @@ std::optional<RaceOutcome> raceSolvers(const RaceAttempt& attempt, unsigned limi
   std::array<Child, 2> children;
   children[0].kind = SolverKind::Z3;
   children[1].kind = SolverKind::Cvc5;
+  loadCvc5Module();  // here, not in the child (Solver.h); a child that cannot load it reports a failure
   auto unfavoured = [&](const Child& child) { return favoured && *favoured != child.kind; };
   if (!startChild(children[0], attempt, unfavoured(children[0]))) return std::nullopt;
   if (!startChild(children[1], attempt, unfavoured(children[1]))) {
