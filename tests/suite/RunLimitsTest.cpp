@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <string>
 #include <nlohmann/json.hpp>
 #include <vector>
 
@@ -64,6 +65,23 @@ void assertPigeonhole(encoders::SolverBackend& solver, int holes) {
         solver.assertFormula(solver.apply(TermOp::Not, {solver.apply(TermOp::And, {in[p][h], in[q][h]})}));
     }
   }
+}
+
+// cvc5 runs in a module of its own (encoders/Cvc5Solver.cpp): a time limit that passes while a query is
+// built is thrown there and must be caught here as the SolverGaveUp it is.
+TEST(RunLimits, ACvc5TimeLimitPassedWhileEncodingReachesTheCallerAsSolverGaveUp) {
+  encoders::SolverOptions options;
+  options.kind = encoders::SolverKind::Cvc5;
+  options.timeoutMs = 1;
+  options.limitIncludesEncoding = true;
+  std::unique_ptr<encoders::SolverBackend> solver = encoders::makeSolver(options);
+  bool stopped = false;
+  try {
+    for (int i = 0; i < 10'000'000; ++i) solver->boolVariable("v" + std::to_string(i));
+  } catch (const encoders::SolverGaveUp& error) {
+    stopped = error.timeLimit();
+  }
+  EXPECT_TRUE(stopped);
 }
 
 TEST(RunLimits, SolverTimeLimitsStopALongQuery) {
