@@ -6,8 +6,8 @@
 
 #include <algorithm>
 #include <chrono>
-#include <string>
 #include <nlohmann/json.hpp>
+#include <string>
 #include <vector>
 
 #include "encoders/Solver.h"
