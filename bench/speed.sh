@@ -64,7 +64,7 @@ for _ in range(20):
     start = time.perf_counter()
     subprocess.run(["./build/catcheck", "--help"], stdout=subprocess.DEVNULL, check=False)
     floor.append((time.perf_counter() - start) * 1000)
-print(f"  its floor, `catcheck --help` (loading z3, antlr4 and the rest, nothing checked): "
+print(f"  its floor, `catcheck --help` (start-up: loading z3 and the other shared libraries, nothing checked): "
       f"median {statistics.median(floor):.1f} ms of 20")
 PY
 }
