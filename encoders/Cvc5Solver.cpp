@@ -57,23 +57,28 @@ std::unique_ptr<SolverBackend> makeCvc5Solver(const SolverOptions& options) {
   return std::unique_ptr<SolverBackend>(cvc5Module().make(options));
 }
 
-bool loadCvc5Module() noexcept {
+namespace {
+// Why the module cannot be loaded; empty once it is.
+std::string cvc5ModuleProblem() noexcept {
   try {
     cvc5Module();
-    return true;
+    return {};
   } catch (const std::exception& error) {
-    core::log::debug("{}", error.what());
-    return false;
+    return error.what();
   }
+}
+}  // namespace
+
+bool loadCvc5Module() noexcept {
+  std::string problem = cvc5ModuleProblem();
+  if (!problem.empty()) core::log::debug("{}", problem);
+  return problem.empty();
 }
 
 // A missing module makes `catcheck --version` say so rather than fail.
 std::string cvc5Version() {
-  try {
-    return cvc5Module().version();
-  } catch (const std::runtime_error& error) {
-    return std::string("unavailable: ") + error.what();
-  }
+  std::string problem = cvc5ModuleProblem();
+  return problem.empty() ? std::string(cvc5Module().version()) : "unavailable: " + problem;
 }
 
 }  // namespace catcheck::encoders

@@ -136,14 +136,12 @@ std::optional<Term> ValueEncoder::tabulated(const Expr& e, const std::vector<Ter
   if (!table) return std::nullopt;
   std::optional<Term> otherwise;  // the expression's own term, for values outside an open domain
   if (table->open) {
-    tablesOff_ = true;
-    try {
-      otherwise = truth ? boolOf(e, regs) : intOf(e, regs);
-    } catch (...) {
-      tablesOff_ = false;
-      throw;
-    }
-    tablesOff_ = false;
+    struct TablesOff {  // for the expression's own term; on again however it ends
+      bool& off;
+      explicit TablesOff(bool& flag) : off(flag) { off = true; }
+      ~TablesOff() { off = false; }
+    } tablesOff(tablesOff_);
+    otherwise = truth ? boolOf(e, regs) : intOf(e, regs);
   }
   if (truth) {
     Term listed = f_.any(table->selectedBy[1]);
